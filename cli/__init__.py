@@ -1,0 +1,1 @@
+"""The catbox command line (Typer)."""

@@ -1,0 +1,2 @@
+def main() -> None:
+    """Entry point (filled in by the CLI)."""
