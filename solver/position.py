@@ -336,8 +336,9 @@ class Position:
         neutral = frozenset(i for i, o in enumerate(self.board) if o == NEUTRAL)
         if self.players != 2:
             if self.revealed:
-                raise PositionError("revealed cards exist only at 2 players", rule="2P1",
-                                    where="revealed")  # fmt: skip
+                raise PositionError(
+                    "revealed cards exist only at 2 players", rule="2P1", where="revealed"
+                )
             return
         if len(self.revealed) != 3:
             raise PositionError(
@@ -362,11 +363,13 @@ class Position:
                 f"{completed} tricks won in all; a round has {v.tricks}", rule="E1", where="tricks"
             )
         if len(self.trick) >= self.players:
-            raise PositionError("a trick in progress has fewer plays than players",
-                                where="trick.plays")  # fmt: skip
+            raise PositionError(
+                "a trick in progress has fewer plays than players", where="trick.plays"
+            )
         if completed == v.tricks and self.trick:
-            raise PositionError("every trick is played; no trick can be in progress",
-                                rule="E1", where="trick.plays")  # fmt: skip
+            raise PositionError(
+                "every trick is played; no trick can be in progress", rule="E1", where="trick.plays"
+            )
         owned = Counter(o for o in self.board if 0 <= o < self.players)
         for i, s in enumerate(self.seats):
             key = f"seat.{seat_letter(i)}"
@@ -387,8 +390,9 @@ class Position:
                     where=f"{key}.hand",
                 )
             if s.hand is not None and len(s.hand) != s.hand_size:
-                raise PositionError(f"hand has {len(s.hand)} cards, expected {s.hand_size}",
-                                    where=f"{key}.hand")  # fmt: skip
+                raise PositionError(
+                    f"hand has {len(s.hand)} cards, expected {s.hand_size}", where=f"{key}.hand"
+                )
 
     def _validate_trick(self) -> None:
         n = self.max_number
@@ -470,8 +474,9 @@ class Position:
                 where="paradox",
             )
         if self.completed_tricks >= self.variant.tricks:
-            raise PositionError("every trick was played; there was no paradox", rule="E1",
-                                where="paradox")  # fmt: skip
+            raise PositionError(
+                "every trick was played; there was no paradox", rule="E1", where="paradox"
+            )
         if self.completed_tricks == 0:
             raise PositionError("no paradox is possible in trick 1", rule="I5", where="paradox")
         probe = replace(self, paradox=None)

@@ -52,8 +52,11 @@ class Record:
     def validate(self) -> None:
         v = variant(self.players)
         p = self.players
-        for key, seq in (("deal", self.deal), ("set_aside", self.set_aside),
-                         ("predictions", self.predictions)):  # fmt: skip
+        for key, seq in (
+            ("deal", self.deal),
+            ("set_aside", self.set_aside),
+            ("predictions", self.predictions),
+        ):
             if len(seq) != p:
                 raise PositionError(f"{key} must list {p} seats", where=key)
         if self.names and (len(self.names) != p or len(set(self.names)) != p):
@@ -66,8 +69,11 @@ class Record:
             letter = seat_letter(i)
             for c in (*(dealt or ()), *((aside,) if aside is not None and dealt is None else ())):
                 if not 1 <= c <= v.max_number:
-                    raise PositionError(f"card {c} out of range 1..{v.max_number}", rule="B1",
-                                        where=f"deal.{letter}")  # fmt: skip
+                    raise PositionError(
+                        f"card {c} out of range 1..{v.max_number}",
+                        rule="B1",
+                        where=f"deal.{letter}",
+                    )
             if dealt is not None:
                 if len(dealt) != v.dealt:
                     raise PositionError(
@@ -77,27 +83,37 @@ class Record:
                     )
                 counts.update(dealt)
                 if aside is not None and aside not in dealt:
-                    raise PositionError(f"{letter} set aside {aside}, which was not dealt to them",
-                                        rule="S2", where=f"set_aside.{letter}")  # fmt: skip
+                    raise PositionError(
+                        f"{letter} set aside {aside}, which was not dealt to them",
+                        rule="S2",
+                        where=f"set_aside.{letter}",
+                    )
             elif aside is not None:
                 counts[aside] += 1
             pred = self.predictions[i]
             if pred is not None and pred not in v.predictions:
-                raise PositionError(f"prediction {pred} not allowed at {p} players", rule="S3",
-                                    where=f"predictions.{letter}")  # fmt: skip
+                raise PositionError(
+                    f"prediction {pred} not allowed at {p} players",
+                    rule="S3",
+                    where=f"predictions.{letter}",
+                )
         for number, k in sorted(counts.items()):
             if k > COPIES:
-                raise PositionError(f"{k} copies of {number} dealt; the deck has {COPIES}",
-                                    rule="S1", where="deal")  # fmt: skip
+                raise PositionError(
+                    f"{k} copies of {number} dealt; the deck has {COPIES}", rule="S1", where="deal"
+                )
         if p == 2 and len(self.revealed) != 3:
-            raise PositionError("2 players reveal exactly 3 undealt cards", rule="2P1",
-                                where="revealed")  # fmt: skip
+            raise PositionError(
+                "2 players reveal exactly 3 undealt cards", rule="2P1", where="revealed"
+            )
         if p != 2 and self.revealed:
-            raise PositionError("revealed cards exist only at 2 players", rule="2P1",
-                                where="revealed")  # fmt: skip
+            raise PositionError(
+                "revealed cards exist only at 2 players", rule="2P1", where="revealed"
+            )
         if p > 2 and all(d is not None for d in self.deal) and sum(counts.values()) != v.deck_size:
-            raise PositionError("the deal must use the whole deck at 3-5 players", rule="S1",
-                                where="deal")  # fmt: skip
+            raise PositionError(
+                "the deal must use the whole deck at 3-5 players", rule="S1", where="deal"
+            )
 
     # ------------------------------------------------------------------ replay
     def start(self) -> Position:
