@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,7 +53,7 @@ def test_I1_at_most_four_copies_of_a_number_are_played(players: int, seed: int) 
 @given(players_st, seeds)
 def test_I4_what_a_player_may_use_only_shrinks(players: int, seed: int) -> None:
     line = playout(players, seed)
-    for before, after in zip(line, line[1:], strict=False):
+    for before, after in pairwise(line):
         for seat in range(players):
             assert options(after, seat) <= options(before, seat)
             assert after.seats[seat].colours & ~before.seats[seat].colours == 0
