@@ -1,1 +1,344 @@
-"""stub"""
+"""Reading and writing positions, round records and puzzles (formats.md).
+
+One data model, two syntaxes: TOML for people, JSON for programs, with the same keys. Every
+file names its kind and version in ``format``; :func:`load` picks the reader from it. Every
+mistake is a :class:`~catbox.solver.errors.CatboxError` whose ``where`` names the file, the key
+and (TOML) the line, and whose ``rule`` names the rule broken.
+
+>>> from catbox.solver.generate import random_position
+>>> pos = random_position(4, seed=3, tricks_left=2, mid_trick=1)
+>>> text = dumps(pos, "toml")
+>>> print(text[:text.index("[seat.B]")].strip())
+format = "catbox-position/1"
+players = 4
+<BLANKLINE>
+[board]
+red    = "C D C A . B B C"
+blue   = "B C A . C A D D"
+yellow = "A . D . . C . ."
+green  = "A C B B A D B D"
+<BLANKLINE>
+[seat.A]
+hand = [4, 6, 8]
+prediction = 3
+set_aside = 7
+>>> loads(text) == loads(dumps(pos, "json"), "json") == pos
+True
+>>> load_position(position_to_line(pos)) == pos
+True
+>>> loads('format = "catbox-position/2"\\nplayers = 4\\n')
+Traceback (most recent call last):
+...
+catbox.solver.errors.FormatError: format (line 1): catbox-position/2 is a newer version than \
+this catbox reads (catbox-position/1) [rule format]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from ..errors import CatboxError, FormatError
+from ..position import Position
+from ..puzzle import Puzzle
+from ..record import Record
+from .common import Source, as_str, json_dumps, mark_located, relocated, toml_dumps
+from .line import LINE_TAG, looks_like_line, position_from_line, position_to_line
+from .position import POSITION_FORMAT, position_from_obj, position_to_obj
+from .puzzle import PUZZLE_FORMAT, puzzle_from_obj, puzzle_to_obj
+from .record import RECORD_FORMAT, record_from_obj, record_to_obj
+
+__all__ = [
+    "FORMATS",
+    "LINE_TAG",
+    "POSITION_FORMAT",
+    "PUZZLE_FORMAT",
+    "RECORD_FORMAT",
+    "Document",
+    "Syntax",
+    "dumps",
+    "from_json_obj",
+    "load",
+    "load_position",
+    "load_puzzle",
+    "load_record",
+    "loads",
+    "looks_like_line",
+    "position_from_line",
+    "position_to_line",
+    "save",
+    "syntax_of",
+    "to_json_obj",
+]
+
+Document = Position | Record | Puzzle
+Syntax = Literal["toml", "json"]
+#: The kinds this catbox reads, with the newest version of each.
+FORMATS: dict[str, int] = {"catbox-position": 1, "catbox-record": 1, "catbox-puzzle": 1}
+
+_TOML_AT_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_TOML_END_RE = re.compile(r"\s*\(at end of document\)\s*$")
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def syntax_of(path: str | Path, text: str = "") -> Syntax:
+    """``.toml`` or ``.json`` by extension; otherwise JSON if the text starts with ``{``."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        return "json"
+    if suffix == ".toml":
+        return "toml"
+    return "json" if text.lstrip().startswith("{") else "toml"
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise FormatError(f"key {k!r} given twice", where=k)
+        out[k] = v
+    return out
+
+
+def _parse(src: Source) -> dict[str, Any]:
+    where = src.name or "<text>"
+    try:
+        if src.syntax == "json":
+            try:
+                doc: object = json.loads(src.text, object_pairs_hook=_no_duplicates)
+            except json.JSONDecodeError as e:
+                raise FormatError(
+                    f"JSON syntax error: {e.msg}",
+                    rule="syntax",
+                    where=f"{where} (line {e.lineno}, column {e.colno})",
+                ) from None
+        else:
+            try:
+                doc = tomllib.loads(src.text)
+            except tomllib.TOMLDecodeError as e:
+                message = str(e)
+                m = _TOML_AT_RE.search(message)
+                at = f" (line {m.group(1)}, column {m.group(2)})" if m else ""
+                if _TOML_END_RE.search(message):
+                    at = f" (line {src.text.count(chr(10)) + 1}, at end of document)"
+                message = _TOML_END_RE.sub("", _TOML_AT_RE.sub("", message))
+                raise FormatError(
+                    f"TOML syntax error: {message}", rule="syntax", where=where + at
+                ) from None
+    except RecursionError:
+        raise FormatError("nested too deeply", rule="syntax", where=where) from None
+    except FormatError as e:
+        raise mark_located(e) from None
+    if not isinstance(doc, dict):
+        raise mark_located(
+            FormatError("expected a table (a JSON object) at the top", rule="syntax", where=where)
+        )
+    return doc
+
+
+def _kind(doc: dict[str, Any]) -> str:
+    known = ", ".join(f"{k}/{v}" for k, v in FORMATS.items())
+    value = doc.get("format")
+    if value is None:
+        raise FormatError(f"missing key format (one of {known})", rule="format", where="format")
+    text = as_str(value, "format").strip()
+    m = re.fullmatch(r"([a-z0-9-]+)/(\d+)", text.lower())
+    if m is None or m.group(1) not in FORMATS:
+        raise FormatError(
+            f"unknown format {text!r}; this catbox reads {known}", rule="format", where="format"
+        )
+    kind, version = m.group(1), int(m.group(2))
+    if version > FORMATS[kind]:
+        raise FormatError(
+            f"{text} is a newer version than this catbox reads ({kind}/{FORMATS[kind]})",
+            rule="format",
+            where="format",
+        )
+    if version < 1:
+        raise FormatError(f"unknown format {text!r}; this catbox reads {known}", rule="format",
+                          where="format")  # fmt: skip
+    return kind
+
+
+def _load_referenced(path: Path) -> Position:
+    obj = load(path)
+    if isinstance(obj, Puzzle):
+        return obj.position
+    if not isinstance(obj, Position):
+        raise mark_located(
+            FormatError("a puzzle's position file must be a position", where=str(path))
+        )
+    return obj
+
+
+def _from_doc(doc: dict[str, Any], src: Source) -> Document:
+    try:
+        kind = _kind(doc)
+        if kind == "catbox-position":
+            return position_from_obj(doc)
+        if kind == "catbox-record":
+            return record_from_obj(doc)
+        stem = Path(src.name).stem if src.name else ""
+        return puzzle_from_obj(doc, name=stem, load_file=_load_referenced, directory=src.directory)
+    except CatboxError as e:
+        raise relocated(e, src) from None
+
+
+def from_json_obj(doc: dict[str, Any]) -> Document:
+    """The object of a document table (the inverse of :func:`to_json_obj`)."""
+    if not isinstance(doc, dict):
+        raise FormatError("expected a table (a JSON object)", rule="syntax")
+    return _from_doc(doc, Source(None, "json"))
+
+
+def loads(text: str, syntax: Syntax = "toml", *, name: str | None = None) -> Document:
+    """Read a document from text; ``name`` (a file name) is used in error locations."""
+    src = Source(name, syntax, text)
+    return _from_doc(_parse(src), src)
+
+
+def load(source: str | Path) -> Document:
+    """Read a position, record or puzzle file (syntax by extension, kind by ``format``)."""
+    path = Path(source)
+    where = str(source)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise FormatError("no such file", where=where) from None
+    except IsADirectoryError:
+        raise FormatError("is a directory, not a file", where=where) from None
+    except UnicodeDecodeError:
+        raise FormatError("not UTF-8 text", rule="syntax", where=where) from None
+    except (OSError, ValueError) as e:
+        raise FormatError(
+            f"cannot read: {getattr(e, 'strerror', None) or e}", where=where
+        ) from None
+    src = Source(where, syntax_of(path, text), text, directory=path.parent)
+    return _from_doc(_parse(src), src)
+
+
+def _is_file(source: str | Path) -> bool:
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def load_position(source: str | Path) -> Position:
+    """A position from a file (a position file, or a puzzle file's position) or from a one-line
+    position string (``cbx1:…``)."""
+    if isinstance(source, str) and not _is_file(source) and looks_like_line(source):
+        return position_from_line(source)
+    if isinstance(source, str) and not _is_file(source) and not Path(source).suffix:
+        raise FormatError(
+            f"no such file, and not a position string (those start with {LINE_TAG}:)",
+            where=source,
+        )
+    obj = load(source)
+    if isinstance(obj, Puzzle):
+        return obj.position
+    if isinstance(obj, Record):
+        raise FormatError(
+            "this is a round record, not a position; use `catbox replay RECORD --at N` for the "
+            "position after N moves",
+            rule="format",
+            where=str(source),
+        )
+    return obj
+
+
+def load_record(path: str | Path) -> Record:
+    obj = load(path)
+    if not isinstance(obj, Record):
+        raise FormatError(
+            f"expected a round record ({RECORD_FORMAT}), got a {_kind_word(obj)}",
+            rule="format",
+            where=str(path),
+        )
+    return obj
+
+
+def load_puzzle(path: str | Path) -> Puzzle:
+    obj = load(path)
+    if not isinstance(obj, Puzzle):
+        raise FormatError(
+            f"expected a puzzle ({PUZZLE_FORMAT}), got a {_kind_word(obj)}",
+            rule="format",
+            where=str(path),
+        )
+    return obj
+
+
+def _kind_word(obj: Document) -> str:
+    return (
+        "position"
+        if isinstance(obj, Position)
+        else "record"
+        if isinstance(obj, Record)
+        else "puzzle"
+    )
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def to_json_obj(obj: Document) -> dict[str, Any]:
+    """The document table of ``obj``: the JSON form, with the same keys as the TOML form."""
+    if isinstance(obj, Position):
+        return position_to_obj(obj)
+    if isinstance(obj, Record):
+        return record_to_obj(obj)
+    if isinstance(obj, Puzzle):
+        return puzzle_to_obj(obj)
+    raise TypeError(f"cannot write a {type(obj).__name__}")
+
+
+def dumps(obj: Document, syntax: Syntax = "toml") -> str:
+    """``obj`` as TOML or JSON text."""
+    doc = to_json_obj(obj)
+    if syntax == "json":
+        return json_dumps(doc) + "\n"
+    if syntax == "toml":
+        return toml_dumps(doc)
+    raise ValueError(f"unknown syntax {syntax!r}")
+
+
+def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
+    """Write ``obj`` to ``path`` (syntax by extension: ``.json`` is JSON, anything else TOML),
+    atomically: a temporary file in the same directory, then a rename. An existing file is
+    overwritten only with ``force``."""
+    target = Path(path)
+    where = str(path)
+    text = dumps(obj, syntax_of(target, "" if target.suffix.lower() != ".json" else "{"))
+    exists_error = FormatError("the file exists; use --force to overwrite it", where=where)
+    if not force and (target.exists() or target.is_symlink()):
+        raise exists_error
+    tmp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if force:
+            os.replace(tmp, target)
+        else:
+            try:
+                os.link(tmp, target)  # atomic, and fails if the file appeared meanwhile
+            except FileExistsError:
+                raise exists_error from None
+            except OSError:  # a file system without hard links
+                os.replace(tmp, target)
+    except OSError as e:
+        raise FormatError(f"cannot write: {e.strerror or e}", where=where) from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
