@@ -1,0 +1,97 @@
+"""``catbox replay``: replay a round record, trick by trick, to any move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from catbox.solver import formats
+from catbox.solver.cards import Play, seat_letter
+from catbox.solver.errors import FormatError
+from catbox.solver.position import Position
+from catbox.solver.record import Record
+
+from .options import AtOpt, ForceOpt, JsonOpt, OutOpt
+from .output import command, emit_json, out
+from .render import play_text, position_view
+from .show import derived
+from .sources import write_output
+
+RecordArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="RECORD",
+        help="A round record file (catbox-record/1, TOML or JSON).",
+        show_default=False,
+    ),
+]
+
+
+def load_record(source: str) -> Record:
+    rec = formats.load(Path(source))
+    if not isinstance(rec, Record):
+        raise FormatError("expected a round record (format catbox-record/1)", where=source)
+    return rec
+
+
+def tricks_of(positions: list[Position], moves: tuple[Play, ...]) -> list[dict[str, Any]]:
+    """Completed tricks of a replay: who played what, and who won (W1)."""
+    tricks: list[dict[str, Any]] = []
+    current: list[dict[str, str]] = []
+    for k, move in enumerate(moves[: len(positions) - 1]):
+        seat = positions[k].to_play
+        assert seat is not None
+        current.append({"seat": seat_letter(seat), "play": str(move)})
+        after = positions[k + 1]
+        if len(current) == after.players and not after.trick:
+            tricks.append({"plays": current, "winner": seat_letter(after.leader)})
+            current = []
+    return tricks
+
+
+@command
+def replay(
+    record: RecordArg,
+    at: AtOpt = None,
+    out_path: OutOpt = None,
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Replay RECORD through the rules; show the tricks and the position after --at N moves.
+    Stops at the first illegal move, naming its index, seat, play and rule."""
+    rec = load_record(record)
+    if at is not None and at > len(rec.moves):
+        raise FormatError(f"--at {at}: the record has {len(rec.moves)} moves", where="--at")
+    positions = list(rec.positions(at))
+    pos = positions[-1]
+    tricks = tricks_of(positions, rec.moves)
+    if out_path is not None:
+        write_output(pos, out_path, force=force, inputs=[record])
+    line = formats.position_to_line(pos)
+    if json_out:
+        emit_json(
+            {
+                "moves": len(rec.moves),
+                "at": len(positions) - 1,
+                "tricks": tricks,
+                **derived(pos),
+                "line": line,
+                "position": formats.to_json_obj(pos),
+            }
+        )
+        return
+    for n, trick in enumerate(tricks, start=1):
+        text = Text(f"trick {n}: ", style="bold")
+        for p in trick["plays"]:
+            text.append(f"{p['seat']} ")
+            text.append_text(play_text(Play.parse(p["play"])))
+            text.append("  ")
+        text.append(f"→ {trick['winner']}", style="bold")
+        out().print(text)
+    out().print(Text(f"after {len(positions) - 1} of {len(rec.moves)} moves:", style="bold"))
+    out().print(position_view(pos, line))
+    if out_path is not None:
+        out().print(f"wrote {out_path}")

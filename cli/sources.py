@@ -1,0 +1,52 @@
+"""Turning command-line arguments into positions, and writing results without losing input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from catbox.solver import formats
+from catbox.solver.cards import seat_from_letter
+from catbox.solver.errors import FormatError, PositionError
+from catbox.solver.position import Position
+from catbox.solver.puzzle import Puzzle
+from catbox.solver.record import Record
+
+
+def load_position(source: str, at: int | None = None) -> Position:
+    """A position from a position file, a puzzle file, a record (after ``at`` moves, default
+    all), or a one-line position string."""
+    path = Path(source)
+    if path.is_file():
+        obj = formats.load(path)
+        if isinstance(obj, Record):
+            return obj.position(at)
+        if at is not None:
+            raise FormatError("--at applies to round records only", where=source)
+        if isinstance(obj, Puzzle):
+            return obj.position
+        return obj
+    if at is not None:
+        raise FormatError("--at applies to round records only", where="--at")
+    return formats.load_position(source)
+
+
+def seat_arg(pos: Position, seat: str | None) -> int:
+    """The seat asked about: ``--seat`` or, by default, the seat to play."""
+    if seat is not None:
+        return seat_from_letter(seat, pos.players)
+    if pos.to_play is None:
+        raise PositionError("the round is over: name a seat with --seat", where="--seat")
+    return pos.to_play
+
+
+def write_output(
+    obj: Position | Record | Puzzle, out: Path, *, force: bool, inputs: list[str]
+) -> None:
+    """Write ``obj`` to ``out``; never onto one of the command's inputs, and never over an
+    existing file unless ``force``."""
+    target = out.resolve()
+    for src in inputs:
+        p = Path(src)
+        if p.exists() and p.resolve() == target:
+            raise FormatError("refusing to overwrite the command's own input", where=str(out))
+    formats.save(obj, out, force=force)

@@ -1,0 +1,74 @@
+"""``catbox tricks``: which final trick counts the seat can reach, and which it can force."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from catbox.solver.analysis import tricks_report
+from catbox.solver.cards import seat_letter
+from catbox.solver.errors import PositionError
+
+from .analysis_json import tricks_json
+from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
+from .output import command, emit_json, out, progress
+from .paradox import witness_text
+from .render import counts_text
+from .sources import load_position, seat_arg
+
+
+@command
+def tricks(
+    position: PositionArg,
+    seat: SeatOpt = None,
+    at: AtOpt = None,
+    line: Annotated[
+        int | None,
+        typer.Option(
+            "--line",
+            "-l",
+            help="Show a witness line that ends with SEAT on exactly K tricks.",
+            metavar="K",
+            show_default=False,
+        ),
+    ] = None,
+    time_limit: TimeLimitOpt = 30.0,
+    workers: WorkersOpt = 0,
+    seed: SeedOpt = 0,
+    json_out: JsonOpt = False,
+) -> None:
+    """Final trick counts for SEAT without causing a paradox: [bold]possible[/] (some
+    continuation), [bold]forceable[/] (exactly k whatever the others do), at least / at most."""
+    pos = load_position(position, at)
+    s = seat_arg(pos, seat)
+    with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):
+        r = tricks_report(pos, s, time_limit=time_limit, workers=workers, seed=seed)
+    if line is not None and line not in r.witnesses:
+        raise PositionError(
+            f"no witness for {line} tricks: possible counts are {list(r.possible) or 'none'}",
+            where="--line",
+        )
+    if json_out:
+        emit_json(tricks_json(r))
+        return
+    f = r.forced
+    who = seat_letter(s)
+    o = out()
+    o.print(Text(f"Trick counts for {who}", style="bold"), Text(f"  [{r.status}]"))
+    o.print(
+        Text("  possible:  ").append_text(counts_text(r.possible)),
+        Text(f"  (undecided: {list(r.undecided)})", style="yellow") if r.undecided else "",
+    )
+    o.print(Text("  forceable: ").append_text(counts_text(f.forceable if f else None)))
+    least = "unknown" if f is None else ("—" if f.at_least is None else str(f.at_least))
+    most = "unknown" if f is None else ("—" if f.at_most is None else str(f.at_most))
+    o.print(f"  at least:  {least}    at most: {most}")
+    if f is not None and f.best_score is not None:
+        o.print(f"  best score {who} can guarantee: {f.best_score}")
+    if line is not None:
+        o.print(Text(f"  a line ending with {who} on {line} tricks:"))
+        o.print(witness_text(pos, r.witnesses[line]))
+    elif r.witnesses:
+        o.print(Text("  (--line K shows a witness line for any possible K)", style="dim"))

@@ -1,0 +1,290 @@
+"""Solving puzzles (formats.md, ``catbox-puzzle/1``): every goal kind, in both modes, with the
+line, and whether the puzzle's stated answer holds.
+
+A stated answer holds when ``solvable`` (and ``value`` for max-score) agree with the solver and
+its line checks out: for a *possible* goal the whole line replays and reaches the goal; for a
+*guaranteed* goal every play the seat makes in the stated line keeps the goal forceable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from .analysis import Budget, ForcedReport, deals_of, forced_report, merge_status
+from .answers import PROVEN, UNKNOWN, Status, Witness
+from .cards import Play
+from .errors import CatboxError, PositionError
+from .position import Position
+from .puzzle import Goal, Puzzle
+from .scoring import seat_score
+
+__all__ = ["Solution", "forced_goal_holds", "goal_reached", "solve", "solve_goal"]
+
+_DFS_NODES = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    goal: Goal
+    solvable: bool | None
+    value: int | None  # max-score: the score; otherwise None
+    line: tuple[Play, ...] | None
+    witness: Witness | None  # possible goals: the full line (+ any assumed deal)
+    matches_answer: bool | None  # None: the puzzle states no answer (or status not proven)
+    status: Status
+    note: str | None = None
+
+
+def goal_reached(goal: Goal, end: Position) -> bool:
+    """Does a finished position satisfy a (non-score) goal?"""
+    s = goal.seat
+    tricks = end.seats[s].tricks
+    own_ok = end.paradox != s
+    match goal.kind:
+        case "avoid-paradox":
+            return own_ok
+        case "paradox-free-round":
+            return end.paradox is None
+        case "make-exactly":
+            return own_ok and tricks == goal.target
+        case "make-at-least":
+            return own_ok and goal.target is not None and tricks >= goal.target
+        case "make-at-most":
+            return own_ok and goal.target is not None and tricks <= goal.target
+    raise PositionError(f"goal kind {goal.kind!r} has no end condition")
+
+
+def forced_goal_holds(goal: Goal, fr: ForcedReport) -> bool:
+    """Can the seat force a (non-score) goal, by the forced answers of analysis.md?"""
+    k = goal.target
+    match goal.kind:
+        case "avoid-paradox":
+            return bool(fr.guaranteed)
+        case "make-exactly":
+            return fr.forceable is not None and k in fr.forceable
+        case "make-at-least":
+            return fr.at_least is not None and k is not None and fr.at_least >= k
+        case "make-at-most":
+            return fr.at_most is not None and k is not None and fr.at_most <= k
+    raise PositionError(f"goal kind {goal.kind!r} cannot be forced", where="goal.kind")
+
+
+def _target(goal: Goal) -> object:
+    from .search import Target
+
+    kinds = {
+        "avoid-paradox": "avoid-paradox",
+        "make-exactly": "exactly",
+        "make-at-least": "at-least",
+        "make-at-most": "at-most",
+    }
+    return Target(kinds[goal.kind], goal.target)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- possible
+def _max_score_possible(
+    pos: Position, seat: int, budget: Budget
+) -> tuple[int | None, Witness | None, Status]:
+    """The best score ``seat`` reaches in some continuation (and some deal): a memoised
+    cooperative search over the rules engine."""
+    boards, exact = deals_of(pos, limit=256)
+    if not exact:
+        return None, None, UNKNOWN
+    nodes = [0]
+
+    @cache
+    def best(p: Position) -> tuple[int | None, tuple[Play, ...]]:
+        nodes[0] += 1
+        if nodes[0] > _DFS_NODES:
+            raise TimeoutError
+        if p.finished:
+            return seat_score(p, seat), ()
+        top: tuple[int | None, tuple[Play, ...]] = (None, ())
+        for m in p.legal_plays():
+            v, line = best(p.play(m))
+            if v is not None and (top[0] is None or v > top[0]):
+                top = (v, (m, *line))
+        return top
+
+    result: tuple[int | None, Witness | None] = (None, None)
+    try:
+        for full in boards:
+            v, line = best(full)
+            if v is not None and (result[0] is None or v > result[0]):
+                hands = tuple(
+                    full.seats[i].hand if pos.seats[i].hand is None else None
+                    for i in range(pos.players)
+                )
+                result = (v, Witness(hands, line))
+    except TimeoutError:
+        return None, None, UNKNOWN
+    return result[0], result[1], PROVEN
+
+
+def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, seed: int) -> Solution:
+    from .possible import paradox_possible, tricks_possible
+
+    s = goal.seat
+    tl = budget.left() or 60.0
+    if goal.kind in ("avoid-paradox", "paradox-free-round"):
+        r = paradox_possible(pos, s, time_limit=tl, workers=workers, seed=seed)
+        if goal.kind == "avoid-paradox":
+            ok, w = r.possible, r.witness
+        else:
+            ok, w = r.round_possible, r.round_witness
+        return Solution(goal, ok, None, w.line if w else None, w, None, r.status)
+    if goal.kind == "max-score":
+        value, w, status = _max_score_possible(pos, s, budget)
+        return Solution(
+            goal,
+            value is not None if status == PROVEN else None,
+            value,
+            w.line if w else None,
+            w,
+            None,
+            status,
+        )
+    t = tricks_possible(pos, s, time_limit=tl, workers=workers, seed=seed)
+    k = goal.target
+    assert k is not None
+    ok_counts: Callable[[int], bool] = {
+        "make-exactly": lambda j: j == k,
+        "make-at-least": lambda j: j >= k,
+        "make-at-most": lambda j: j <= k,
+    }[goal.kind]
+    found = [j for j in t.possible if ok_counts(j)]
+    if found:
+        pick = min(found) if goal.kind != "make-at-most" else max(found)
+        w = t.witnesses[pick]
+        return Solution(goal, True, None, w.line, w, None, PROVEN)
+    if any(ok_counts(j) for j in t.undecided):
+        return Solution(goal, None, None, None, None, None, UNKNOWN)
+    return Solution(goal, False, None, None, None, None, t.status)
+
+
+# ----------------------------------------------------------------------------- guaranteed
+def _solve_guaranteed(
+    pos: Position, goal: Goal, budget: Budget, node_limit: int | None
+) -> Solution:
+    s = goal.seat
+    if goal.kind == "paradox-free-round":
+        raise PositionError(
+            'a paradox-free round is a cooperative goal: use mode = "possible"', where="goal.mode"
+        )
+    fr = forced_report(pos, s, time_limit=budget.left(), node_limit=node_limit)
+    if fr.status == UNKNOWN:
+        return Solution(goal, None, None, None, None, None, UNKNOWN)
+    value = fr.best_score if goal.kind == "max-score" else None
+    ok = value is not None if goal.kind == "max-score" else forced_goal_holds(goal, fr)
+    line = None
+    if ok and pos.all_hands_known:
+        from .search import best_score_line, main_line
+
+        if goal.kind == "max-score":
+            _, line = best_score_line(pos, s, time_limit=budget.left())
+        else:
+            line = main_line(pos, s, _target(goal), time_limit=budget.left())  # type: ignore[arg-type]
+    return Solution(goal, ok, value, line, None, None, fr.status)
+
+
+# ----------------------------------------------------------------------------- checking
+def _stated_line_holds(
+    pos: Position,
+    goal: Goal,
+    line: tuple[Play, ...],
+    value: int | None,
+    budget: Budget,
+    node_limit: int | None,
+) -> tuple[bool, str | None]:
+    """Does the puzzle's stated line do what it claims?"""
+    try:
+        if goal.mode == "possible":
+            if not pos.all_hands_known:
+                return True, "the stated line assumes a deal; only its verdict is checked"
+            end = Witness.of(pos, line).verify(pos)
+            if goal.kind == "max-score":
+                ok = seat_score(end, goal.seat) == value
+            else:
+                ok = goal_reached(goal, end)
+            return ok, None if ok else "the stated line does not reach the goal"
+        p = pos
+        for play in line:
+            mover = p.to_play
+            p = p.play(play)
+            if mover != goal.seat:
+                continue
+            fr = forced_report(p, goal.seat, time_limit=budget.left(), node_limit=node_limit)
+            if fr.status != PROVEN:
+                return True, "the stated line could not be checked in time"
+            ok = fr.best_score == value if goal.kind == "max-score" else forced_goal_holds(goal, fr)
+            if not ok:
+                return False, f"after the stated play {play} the goal can no longer be forced"
+        return True, None
+    except CatboxError as e:
+        return False, f"the stated line is illegal: {e}"
+
+
+def solve_goal(
+    pos: Position,
+    goal: Goal,
+    *,
+    time_limit: float | None = 60.0,
+    workers: int = 0,
+    seed: int = 0,
+    node_limit: int | None = None,
+) -> Solution:
+    if goal.seat >= pos.players:
+        raise PositionError("goal seat out of range", where="goal.seat")
+    budget = Budget(time_limit)
+    if goal.mode == "possible":
+        sol = _solve_possible(pos, goal, budget, workers, seed)
+    else:
+        sol = _solve_guaranteed(pos, goal, budget, node_limit)
+    if sol.witness is not None:
+        sol.witness.verify(pos)
+    elif sol.line is not None:
+        Witness.of(pos, sol.line).verify(pos)
+    return sol
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    time_limit: float | None = 60.0,
+    workers: int = 0,
+    seed: int = 0,
+    node_limit: int | None = None,
+) -> Solution:
+    budget = Budget(time_limit)
+    sol = solve_goal(
+        puzzle.position,
+        puzzle.goal,
+        time_limit=time_limit,
+        workers=workers,
+        seed=seed,
+        node_limit=node_limit,
+    )
+    ans = puzzle.answer
+    if ans is None or sol.status == UNKNOWN:
+        return sol
+    matches = ans.solvable is None or ans.solvable == sol.solvable
+    note = None
+    if matches and puzzle.goal.kind == "max-score" and ans.value is not None:
+        matches = ans.value == sol.value
+    if matches and ans.line and sol.solvable:
+        holds, note = _stated_line_holds(
+            puzzle.position, puzzle.goal, ans.line, sol.value, budget, node_limit
+        )
+        matches = holds
+    return Solution(
+        sol.goal,
+        sol.solvable,
+        sol.value,
+        sol.line,
+        sol.witness,
+        matches,
+        merge_status(sol.status),
+        note,
+    )
