@@ -7,7 +7,20 @@ from __future__ import annotations
 
 import typer
 
-from . import moves, new, paradox, play, replay, score, show, tricks
+from . import (
+    analyze,
+    moves,
+    new,
+    paradox,
+    play,
+    puzzles,
+    replay,
+    review,
+    score,
+    show,
+    solve,
+    tricks,
+)
 
 app = typer.Typer(
     name="catbox",
@@ -26,6 +39,10 @@ app.command()(replay.replay)
 app.command()(new.new)
 app.command()(paradox.paradox)
 app.command()(tricks.tricks)
+app.command()(analyze.analyze)
+app.command()(solve.solve)
+app.command()(review.review)
+app.add_typer(puzzles.app, name="puzzles")
 
 
 def main() -> None:

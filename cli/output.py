@@ -104,7 +104,9 @@ def report_error(e: BaseException, json_mode: bool) -> int:
         emit_json({"error": c.to_json()})
     else:
         label = "internal error" if code == EXIT_INTERNAL else "error"
-        err().print(f"[bold red]{label}:[/] {c}", markup=True, highlight=False, soft_wrap=True)
+        from rich.markup import escape
+
+        err().print(f"[bold red]{label}:[/] {escape(str(c))}", highlight=False, soft_wrap=True)
     return code
 
 

@@ -1,0 +1,108 @@
+"""``catbox analyze``: a double-dummy-like table for the seat to play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from catbox.solver.analysis import MoveReport, merge_status
+from catbox.solver.analysis import analyze as analyze_position
+from catbox.solver.cards import seat_letter
+
+from .options import AtOpt, JsonOpt, PositionArg, SeedOpt, TimeLimitOpt, WorkersOpt
+from .output import command, emit_json, err, out
+from .render import counts_text, play_text, position_view, yes_no
+from .sources import load_position
+
+
+def row_json(r: MoveReport) -> dict[str, Any]:
+    return {
+        "play": str(r.play),
+        "possible": list(r.possible) if r.possible is not None else None,
+        "forceable": list(r.forceable) if r.forceable is not None else None,
+        "avoids_paradox": {"possible": r.avoid_possible, "guaranteed": r.avoid_guaranteed},
+        "best_score": r.best_score,
+        "status": r.status,
+    }
+
+
+def best_plays(rows: list[MoveReport]) -> set[int]:
+    """Rows to highlight: the highest guaranteed score; without scores, guaranteed paradox
+    avoidance with the widest forceable set."""
+    scored = [r.best_score for r in rows if r.best_score is not None]
+    if scored:
+        top = max(scored)
+        return {i for i, r in enumerate(rows) if r.best_score == top}
+    safe = [i for i, r in enumerate(rows) if r.avoid_guaranteed]
+    return set(safe)
+
+
+@command
+def analyze(
+    position: PositionArg,
+    at: AtOpt = None,
+    time_limit: TimeLimitOpt = 60.0,
+    workers: WorkersOpt = 0,
+    seed: SeedOpt = 0,
+    json_out: JsonOpt = False,
+) -> None:
+    """For each legal play of the seat to play: possible and forceable trick counts, whether
+    paradox avoidance stays possible / guaranteed, and the best score it guarantees."""
+    pos = load_position(position, at)
+    live = not json_out and err().is_terminal
+
+    def tick(k: int, n: int) -> None:
+        if live:
+            err().print(f"  analysing play {k + 1}/{n}…", end="\r")
+
+    rows = analyze_position(pos, time_limit=time_limit, workers=workers, seed=seed, progress=tick)
+    status = merge_status(*(r.status for r in rows)) if rows else "proven"
+    assert pos.to_play is not None
+    if json_out:
+        emit_json(
+            {
+                "to_play": seat_letter(pos.to_play),
+                "moves": [row_json(r) for r in rows],
+                "status": status,
+            }
+        )
+        return
+    o = out()
+    o.print(position_view(pos))
+    o.print()
+    who = seat_letter(pos.to_play)
+    pred = pos.seats[pos.to_play].prediction
+    t = Table(
+        title=f"{who} to play — every legal play (prediction: "
+        f"{pred if pred is not None else '—'})  [{status}]",
+        title_justify="left",
+        header_style="bold",
+    )
+    for col in (
+        "play",
+        "possible tricks",
+        "forceable tricks",
+        "avoid paradox: possible",
+        "guaranteed",
+        "best score",
+    ):
+        t.add_column(col, justify="center")
+    best = best_plays(rows)
+    for i, r in enumerate(rows):
+        score = Text("unknown", "yellow") if r.best_score is None else Text(str(r.best_score))
+        t.add_row(
+            play_text(r.play),
+            counts_text(r.possible),
+            counts_text(r.forceable),
+            yes_no(r.avoid_possible),
+            yes_no(r.avoid_guaranteed),
+            score,
+            style="on grey23" if i in best else None,
+        )
+    o.print(t)
+    if best:
+        o.print(
+            Text("best: ", style="bold").append(" ".join(str(rows[i].play) for i in sorted(best)))
+        )

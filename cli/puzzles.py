@@ -1,0 +1,90 @@
+"""``catbox puzzles``: the bundled collection."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from catbox.solver import formats
+from catbox.solver.puzzle import Puzzle
+
+from .options import JsonOpt
+from .output import command, emit_json, out
+from .render import position_view
+from .solve import bundled, find_puzzle, goal_json
+
+app = typer.Typer(help="The bundled puzzle collection.", no_args_is_help=True)
+
+
+def _load_all() -> list[tuple[str, Puzzle]]:
+    found = []
+    for path in bundled():
+        obj = formats.load(path)
+        if isinstance(obj, Puzzle):
+            found.append((path.stem, obj))
+    return found
+
+
+@app.command("list")
+@command
+def list_(json_out: JsonOpt = False) -> None:
+    """List the bundled puzzles: name, players, goal, difficulty and title."""
+    rows = _load_all()
+    if json_out:
+        emit_json(
+            [
+                {
+                    "name": n,
+                    "title": p.title,
+                    "difficulty": p.difficulty,
+                    "players": p.position.players,
+                    "goal": goal_json(p.goal),
+                }
+                for n, p in rows
+            ]
+        )
+        return
+    t = Table(header_style="bold", box=None)
+    for col in ("name", "players", "goal", "level", "title"):
+        t.add_column(col)
+    for name, p in rows:
+        t.add_row(name, str(p.position.players), p.goal.describe(), "★" * p.difficulty, p.title)
+    out().print(t)
+    out().print(
+        Text(f"{len(rows)} puzzles — `catbox puzzles show NAME`, `catbox solve NAME`", style="dim")
+    )
+
+
+@app.command("show")
+@command
+def show_(
+    name: Annotated[
+        str, typer.Argument(help="A bundled puzzle name or a puzzle file.", show_default=False)
+    ],
+    answer: Annotated[
+        bool, typer.Option("--answer", help="Also reveal the stated answer.")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show a puzzle: the story, the position and the goal (the answer only with --answer)."""
+    p = find_puzzle(name)
+    if json_out:
+        obj = formats.to_json_obj(p)
+        if not answer:
+            obj.pop("answer", None)
+        emit_json(obj)
+        return
+    o = out()
+    o.print(Text(p.title, style="bold underline"), Text(f"  {'★' * p.difficulty}"))
+    if p.description:
+        o.print(Text(p.description, style="italic"))
+    o.print()
+    o.print(position_view(p.position))
+    o.print()
+    o.print(Text("Goal: ", style="bold").append(p.goal.describe()))
+    if answer and p.answer is not None:
+        line = " ".join(map(str, p.answer.line or ()))
+        o.print(f"Stated answer: solvable={p.answer.solvable} value={p.answer.value} line={line}")

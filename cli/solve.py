@@ -1,0 +1,147 @@
+"""``catbox solve``: answer a puzzle's goal, show the line, check the stated answer."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from catbox.solver import formats
+from catbox.solver.answers import fill_hands
+from catbox.solver.cards import seat_letter
+from catbox.solver.errors import FormatError
+from catbox.solver.puzzle import Goal, Puzzle
+from catbox.solver.solve import Solution
+from catbox.solver.solve import solve as solve_puzzle
+
+from .analysis_json import deal_json, plays
+from .options import JsonOpt, SeedOpt, TimeLimitOpt, WorkersOpt
+from .output import EXIT_MISMATCH, command, emit_json, out, progress
+from .render import line_text, position_view, yes_no
+
+PuzzleArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="PUZZLE",
+        help="A puzzle file, or the name of a bundled puzzle (see `catbox puzzles list`).",
+        show_default=False,
+    ),
+]
+
+
+def bundled_dir() -> Path:
+    return Path(str(resources.files("catbox.puzzles")))
+
+
+def bundled() -> list[Path]:
+    return sorted(bundled_dir().glob("*.toml"))
+
+
+def find_puzzle(source: str) -> Puzzle:
+    path = Path(source)
+    if not path.is_file():
+        named = bundled_dir() / f"{source}.toml"
+        if named.is_file():
+            path = named
+        else:
+            raise FormatError(
+                "no such file, and no bundled puzzle of that name (see `catbox puzzles list`)",
+                where=source,
+            )
+    obj = formats.load(path)
+    if not isinstance(obj, Puzzle):
+        raise FormatError("expected a puzzle (format catbox-puzzle/1)", where=str(path))
+    return obj
+
+
+def goal_json(goal: Goal) -> dict[str, Any]:
+    return {
+        "seat": seat_letter(goal.seat),
+        "kind": goal.kind,
+        "target": goal.target,
+        "mode": goal.mode,
+    }
+
+
+def solution_json(sol: Solution) -> dict[str, Any]:
+    return {
+        "goal": goal_json(sol.goal),
+        "solvable": sol.solvable,
+        "value": sol.value,
+        "line": plays(sol.line),
+        "matches_answer": sol.matches_answer,
+        "status": sol.status,
+        "deal": deal_json(sol.witness),
+        "note": sol.note,
+    }
+
+
+@command
+def solve(
+    puzzle: PuzzleArg,
+    time_limit: TimeLimitOpt = 60.0,
+    workers: WorkersOpt = 0,
+    seed: SeedOpt = 0,
+    json_out: JsonOpt = False,
+) -> None:
+    """Solve a puzzle: the answer, the line (a full line for possible goals; the first play and
+    the best defence for guaranteed ones) and whether it matches the puzzle's stated answer.
+    Exit code 1 when it does not."""
+    pz = find_puzzle(puzzle)
+    with progress(f"solving {pz.title!r}…", not json_out):
+        sol = solve_puzzle(pz, time_limit=time_limit, workers=workers, seed=seed)
+    if json_out:
+        emit_json(solution_json(sol))
+    else:
+        show_solution(pz, sol)
+    if sol.matches_answer is False:
+        raise typer.Exit(EXIT_MISMATCH)
+
+
+def show_solution(pz: Puzzle, sol: Solution) -> None:
+    o = out()
+    o.print(Text(pz.title, style="bold underline"), Text(f"  difficulty {pz.difficulty}/5"))
+    if pz.description:
+        o.print(Text(pz.description, style="italic"))
+    o.print()
+    o.print(position_view(pz.position))
+    o.print()
+    o.print(Text("Goal: ", style="bold").append(pz.goal.describe()))
+    head = Text("Answer: ", style="bold").append_text(yes_no(sol.solvable))
+    if sol.value is not None:
+        head.append(f"  (score {sol.value})", style="bold")
+    head.append(f"  [{sol.status}]", style="dim")
+    o.print(head)
+    if sol.line is not None:
+        start = pz.position
+        if sol.witness is not None and sol.witness.assumes_deal:
+            start = fill_hands(start, sol.witness.hands)
+            o.print(
+                Text("  assuming the unknown hands are: ", style="dim").append(
+                    ", ".join(
+                        f"{seat_letter(i)} {' '.join(map(str, h))}"
+                        for i, h in enumerate(sol.witness.hands)
+                        if h is not None
+                    )
+                )
+            )
+        label = "Line: " if pz.goal.mode == "possible" else "Main line (best defence): "
+        o.print(Text(label, style="bold").append_text(line_text(start, sol.line)))
+    if sol.matches_answer is None:
+        o.print(
+            Text(
+                "No stated answer to compare with."
+                if pz.answer is None
+                else "Stated answer not checked (the solve was not proven).",
+                style="dim",
+            )
+        )
+    elif sol.matches_answer:
+        o.print(Text("✓ matches the puzzle's stated answer", style="bold green"))
+    else:
+        o.print(Text("✗ differs from the puzzle's stated answer", style="bold red"))
+    if sol.note:
+        o.print(Text(f"  note: {sol.note}", style="yellow"))
