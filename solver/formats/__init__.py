@@ -115,10 +115,12 @@ def _parse(src: Source) -> dict[str, Any]:
             try:
                 doc: object = json.loads(src.text, object_pairs_hook=_no_duplicates)
             except json.JSONDecodeError as e:
-                raise FormatError(
-                    f"JSON syntax error: {e.msg}",
-                    rule="syntax",
-                    where=f"{where} (line {e.lineno}, column {e.colno})",
+                raise mark_located(
+                    FormatError(
+                        f"JSON syntax error: {e.msg}",
+                        rule="syntax",
+                        where=f"{where} (line {e.lineno}, column {e.colno})",
+                    )
                 ) from None
         else:
             try:
@@ -130,13 +132,13 @@ def _parse(src: Source) -> dict[str, Any]:
                 if _TOML_END_RE.search(message):
                     at = f" (line {src.text.count(chr(10)) + 1}, at end of document)"
                 message = _TOML_END_RE.sub("", _TOML_AT_RE.sub("", message))
-                raise FormatError(
-                    f"TOML syntax error: {message}", rule="syntax", where=where + at
+                raise mark_located(
+                    FormatError(f"TOML syntax error: {message}", rule="syntax", where=where + at)
                 ) from None
     except RecursionError:
-        raise FormatError("nested too deeply", rule="syntax", where=where) from None
-    except FormatError as e:
-        raise mark_located(e) from None
+        raise mark_located(FormatError("nested too deeply", rule="syntax", where=where)) from None
+    except FormatError as e:  # a key given twice (JSON)
+        raise relocated(e, src) from None
     if not isinstance(doc, dict):
         raise mark_located(
             FormatError("expected a table (a JSON object) at the top", rule="syntax", where=where)
