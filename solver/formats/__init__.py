@@ -189,7 +189,12 @@ def _from_doc(doc: dict[str, Any], src: Source) -> Document:
         if kind == "catbox-record":
             return record_from_obj(doc)
         stem = Path(src.name).stem if src.name else ""
-        return puzzle_from_obj(doc, name=stem, load_file=_load_referenced, directory=src.directory)
+        return puzzle_from_obj(
+            doc,
+            name=stem,
+            load_file=_load_referenced if src.directory is not None else None,
+            directory=src.directory,
+        )
     except CatboxError as e:
         raise relocated(e, src) from None
 
@@ -214,15 +219,14 @@ def load(source: str | Path) -> Document:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise FormatError("no such file", where=where) from None
+        raise mark_located(FormatError("no such file", where=where)) from None
     except IsADirectoryError:
-        raise FormatError("is a directory, not a file", where=where) from None
+        raise mark_located(FormatError("is a directory, not a file", where=where)) from None
     except UnicodeDecodeError:
-        raise FormatError("not UTF-8 text", rule="syntax", where=where) from None
+        raise mark_located(FormatError("not UTF-8 text", rule="syntax", where=where)) from None
     except (OSError, ValueError) as e:
-        raise FormatError(
-            f"cannot read: {getattr(e, 'strerror', None) or e}", where=where
-        ) from None
+        message = f"cannot read: {getattr(e, 'strerror', None) or e}"
+        raise mark_located(FormatError(message, where=where)) from None
     src = Source(where, syntax_of(path, text), text, directory=path.parent)
     return _from_doc(_parse(src), src)
 
