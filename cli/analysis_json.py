@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from catbox.solver.analysis import ForcedReport, ParadoxReport, TricksReport
-from catbox.solver.answers import Witness
 from catbox.solver.cards import Play, seat_letter
+
+if TYPE_CHECKING:
+    from catbox.solver.analysis import ForcedReport, ParadoxReport, TricksReport
+    from catbox.solver.answers import Witness
 
 
 def plays(line: tuple[Play, ...] | list[Play] | None) -> list[str] | None:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
 
-from catbox.solver.analysis import MoveReport, merge_status
-from catbox.solver.analysis import analyze as analyze_position
 from catbox.solver.cards import seat_letter
 
 from .options import AtOpt, JsonOpt, PositionArg, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import command, emit_json, err, out
 from .render import counts_text, play_text, position_view, yes_no
 from .sources import load_position
+
+if TYPE_CHECKING:
+    from catbox.solver.analysis import MoveReport
 
 
 def row_json(r: MoveReport) -> dict[str, Any]:
@@ -50,6 +51,9 @@ def analyze(
 ) -> None:
     """For each legal play of the seat to play: possible and forceable trick counts, whether
     paradox avoidance stays possible / guaranteed, and the best score it guarantees."""
+    from catbox.solver.analysis import analyze as analyze_position
+    from catbox.solver.analysis import merge_status
+
     pos = load_position(position, at)
     live = not json_out and err().is_terminal
 

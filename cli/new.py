@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from catbox.solver import formats
 from catbox.solver.cards import seat_from_letter
-from catbox.solver.deal import deal_round
-from catbox.solver.record import Record
 
 from .options import ForceOpt, JsonOpt, OutOpt
 from .output import command, emit_json, out
 from .sources import write_output
+
+if TYPE_CHECKING:
+    pass
 
 
 @command
@@ -43,6 +43,10 @@ def new(
     json_out: JsonOpt = False,
 ) -> None:
     """Deal a new round: every hand known, one card set aside per seat (chosen by the seed)."""
+    from catbox.solver import formats
+    from catbox.solver.deal import deal_round
+    from catbox.solver.record import Record
+
     round_start = seat_from_letter(start, players)
     d = deal_round(players, seed, round_start=round_start, predictions=predictions)
     obj = Record.from_deal(d) if record else d.position

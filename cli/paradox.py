@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
-from catbox.solver.analysis import paradox_report
-from catbox.solver.answers import Witness, fill_hands
 from catbox.solver.cards import seat_letter
-from catbox.solver.position import Position
 
 from .analysis_json import paradox_json
 from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
@@ -15,8 +14,14 @@ from .output import command, emit_json, out, progress
 from .render import line_text, yes_no
 from .sources import load_position, seat_arg
 
+if TYPE_CHECKING:
+    from catbox.solver.answers import Witness
+    from catbox.solver.position import Position
+
 
 def witness_text(pos: Position, w: Witness) -> Text:
+    from catbox.solver.answers import fill_hands
+
     start = fill_hands(pos, w.hands) if w.assumes_deal else pos
     t = Text("    ")
     if w.assumes_deal:
@@ -47,6 +52,8 @@ def paradox(
     """Can SEAT still avoid causing a paradox? [bold]possible[/]: in some continuation (unknown
     hands: for some deal); [bold]guaranteed[/]: whatever the other seats play. Also whether the
     round can end with nobody in a paradox."""
+    from catbox.solver.analysis import paradox_report
+
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving paradox questions for {seat_letter(s)}…", not json_out):

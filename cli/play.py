@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from catbox.solver import formats
 from catbox.solver.cards import Play
 from catbox.solver.errors import CatboxError
 
@@ -15,6 +14,9 @@ from .output import command, emit_json, out
 from .render import position_view
 from .show import derived
 from .sources import load_position, write_output
+
+if TYPE_CHECKING:
+    pass
 
 
 @command
@@ -29,6 +31,8 @@ def play(
     json_out: JsonOpt = False,
 ) -> None:
     """Play PLAY... in turn (each checked against the rules) and show the new position."""
+    from catbox.solver import formats
+
     pos = load_position(position, at)
     for k, text in enumerate(plays, start=1):
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -10,7 +11,9 @@ from rich.text import Text
 
 from catbox.solver.board import EMPTY, NEUTRAL, cell_index
 from catbox.solver.cards import Colour, Play, colours_to_str, seat_letter
-from catbox.solver.position import Position
+
+if TYPE_CHECKING:
+    from catbox.solver.position import Position
 
 # Row colours (B1): red, blue, yellow, green; text colour chosen for contrast.
 ROW_STYLE = {

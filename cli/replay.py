@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
 
-from catbox.solver import formats
 from catbox.solver.cards import Play, seat_letter
 from catbox.solver.errors import FormatError
-from catbox.solver.position import Position
-from catbox.solver.record import Record
 
 from .options import AtOpt, ForceOpt, JsonOpt, OutOpt
 from .output import command, emit_json, out
 from .render import play_text, position_view
 from .show import derived
 from .sources import write_output
+
+if TYPE_CHECKING:
+    from catbox.solver.position import Position
+    from catbox.solver.record import Record
 
 RecordArg = Annotated[
     str,
@@ -31,6 +32,9 @@ RecordArg = Annotated[
 
 
 def load_record(source: str) -> Record:
+    from catbox.solver import formats
+    from catbox.solver.record import Record
+
     rec = formats.load(Path(source))
     if not isinstance(rec, Record):
         raise FormatError("expected a round record (format catbox-record/1)", where=source)
@@ -62,6 +66,8 @@ def replay(
 ) -> None:
     """Replay RECORD through the rules; show the tricks and the position after --at N moves.
     Stops at the first illegal move, naming its index, seat, play and rule."""
+    from catbox.solver import formats
+
     rec = load_record(record)
     if at is not None and at > len(rec.moves):
         raise FormatError(f"--at {at}: the record has {len(rec.moves)} moves", where="--at")

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.cards import seat_from_letter, seat_letter
-from catbox.solver.review import Review
-from catbox.solver.review import review as review_record
 
 from .options import JsonOpt, SeatOpt, TimeLimitOpt, WorkersOpt
 from .output import command, emit_json, err, out
 from .render import counts_text, play_text
 from .replay import RecordArg, load_record
+
+if TYPE_CHECKING:
+    from catbox.solver.review import Review
 
 
 def review_json(r: Review) -> dict[str, Any]:
@@ -75,6 +76,8 @@ def review(
 ) -> None:
     """Review a recorded round: at every play, what the player could force before and after
     it; marks plays that gave up a forceable prediction, paradox safety, tricks or score."""
+    from catbox.solver.review import review as review_record
+
     rec = load_record(record)
     s = seat_from_letter(seat, rec.players) if seat is not None else None
     live = not json_out and err().is_terminal

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import PositionError
-from catbox.solver.position import Position
-from catbox.solver.scoring import RoundScore, game_result, round_score
 
 from .options import JsonOpt
 from .output import command, emit_json, out
 from .sources import load_position
+
+if TYPE_CHECKING:
+    from catbox.solver.position import Position
+    from catbox.solver.scoring import RoundScore
 
 
 def round_json(sc: RoundScore) -> dict[str, Any]:
@@ -62,6 +64,8 @@ def score(
     json_out: JsonOpt = False,
 ) -> None:
     """Round scores by Sc1-Sc3 (provisional while the round runs); game totals for several."""
+    from catbox.solver.scoring import game_result, round_score
+
     loaded = [load_position(p) for p in positions]
     scores = [round_score(p) for p in loaded]
     if len(loaded) == 1:

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from catbox.solver import formats
 from catbox.solver.cards import seat_letter
-from catbox.solver.position import Position
 
 from .options import AtOpt, JsonOpt, PositionArg
 from .output import command, emit_json, out
 from .render import position_view
 from .sources import load_position
+
+if TYPE_CHECKING:
+    from catbox.solver.position import Position
 
 
 def derived(pos: Position) -> dict[str, Any]:
@@ -38,6 +39,8 @@ def show(
     json_out: JsonOpt = False,
 ) -> None:
     """Show a position: coloured board, hands, permissions, tricks, predictions, whose turn."""
+    from catbox.solver import formats
+
     pos = load_position(position, at)
     text = formats.position_to_line(pos)
     if json_out:

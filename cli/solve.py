@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
 
-from catbox.solver import formats
-from catbox.solver.answers import fill_hands
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import FormatError
-from catbox.solver.puzzle import Goal, Puzzle
-from catbox.solver.solve import Solution
-from catbox.solver.solve import solve as solve_puzzle
 
 from .analysis_json import deal_json, plays
 from .options import JsonOpt, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import EXIT_MISMATCH, command, emit_json, out, progress
 from .render import line_text, position_view, yes_no
+
+if TYPE_CHECKING:
+    from catbox.solver.puzzle import Goal, Puzzle
+    from catbox.solver.solve import Solution
 
 PuzzleArg = Annotated[
     str,
@@ -41,6 +40,9 @@ def bundled() -> list[Path]:
 
 
 def find_puzzle(source: str) -> Puzzle:
+    from catbox.solver import formats
+    from catbox.solver.puzzle import Puzzle
+
     path = Path(source)
     if not path.is_file():
         named = bundled_dir() / f"{source}.toml"
@@ -90,6 +92,8 @@ def solve(
     """Solve a puzzle: the answer, the line (a full line for possible goals; the first play and
     the best defence for guaranteed ones) and whether it matches the puzzle's stated answer.
     Exit code 1 when it does not."""
+    from catbox.solver.solve import solve as solve_puzzle
+
     pz = find_puzzle(puzzle)
     with progress(f"solving {pz.title!r}…", not json_out):
         sol = solve_puzzle(pz, time_limit=time_limit, workers=workers, seed=seed)
@@ -102,6 +106,8 @@ def solve(
 
 
 def show_solution(pz: Puzzle, sol: Solution) -> None:
+    from catbox.solver.answers import fill_hands
+
     o = out()
     o.print(Text(pz.title, style="bold underline"), Text(f"  difficulty {pz.difficulty}/5"))
     if pz.description:

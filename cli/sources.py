@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from catbox.solver import formats
 from catbox.solver.cards import seat_from_letter
 from catbox.solver.errors import FormatError, PositionError
-from catbox.solver.position import Position
-from catbox.solver.puzzle import Puzzle
-from catbox.solver.record import Record
+
+if TYPE_CHECKING:
+    from catbox.solver.position import Position
+    from catbox.solver.puzzle import Puzzle
+    from catbox.solver.record import Record
 
 
 def load_position(source: str, at: int | None = None) -> Position:
     """A position from a position file, a puzzle file, a record (after ``at`` moves, default
     all), or a one-line position string."""
+    from catbox.solver import formats
+    from catbox.solver.puzzle import Puzzle
+    from catbox.solver.record import Record
+
     path = Path(source)
     if path.is_file():
         obj = formats.load(path)
@@ -44,6 +50,8 @@ def write_output(
 ) -> None:
     """Write ``obj`` to ``out``; never onto one of the command's inputs, and never over an
     existing file unless ``force``."""
+    from catbox.solver import formats
+
     target = out.resolve()
     for src in inputs:
         p = Path(src)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from catbox.solver.analysis import tricks_report
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import PositionError
 
@@ -17,6 +16,9 @@ from .output import command, emit_json, out, progress
 from .paradox import witness_text
 from .render import counts_text
 from .sources import load_position, seat_arg
+
+if TYPE_CHECKING:
+    pass
 
 
 @command
@@ -41,6 +43,8 @@ def tricks(
 ) -> None:
     """Final trick counts for SEAT without causing a paradox: [bold]possible[/] (some
     continuation), [bold]forceable[/] (exactly k whatever the others do), at least / at most."""
+    from catbox.solver.analysis import tricks_report
+
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):
