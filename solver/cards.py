@@ -55,10 +55,10 @@ class Colour(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Colour:
-        try:
-            return cls["RBYG"["RBYG".index(text.strip().upper())]]
-        except ValueError:
-            raise FormatError(f"unknown colour {text!r} (expected one of R, B, Y, G)") from None
+        letter = text.strip().upper() if isinstance(text, str) else ""
+        if len(letter) != 1 or letter not in "RBYG":  # "".index / "RB" would match R
+            raise FormatError(f"unknown colour {text!r} (expected one of R, B, Y, G)")
+        return cls[letter]
 
 
 ALL_COLOURS = 0b1111  # a permission mask holding all four colours (S4)
