@@ -29,6 +29,7 @@ from rich.console import Console
 
 from catbox.solver.errors import (
     CatboxError,
+    FileError,
     FormatError,
     IllegalPlayError,
     PositionError,
@@ -78,6 +79,8 @@ def exit_code(e: BaseException) -> int:
         return EXIT_ILLEGAL
     if isinstance(e, PositionError):
         return EXIT_POSITION
+    if isinstance(e, FileError):
+        return EXIT_IO
     if isinstance(e, FormatError):
         return EXIT_FORMAT
     if isinstance(e, OSError):

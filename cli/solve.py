@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
-from catbox.solver.errors import FormatError
+from catbox.solver.errors import FileError, FormatError
 
 from .analysis_json import deal_json, plays
 from .options import JsonOpt, SeedOpt, TimeLimitOpt, WorkersOpt
@@ -49,7 +49,7 @@ def find_puzzle(source: str) -> Puzzle:
         if named.is_file():
             path = named
         else:
-            raise FormatError(
+            raise FileError(
                 "no such file, and no bundled puzzle of that name (see `catbox puzzles list`)",
                 where=source,
             )

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from catbox.solver.cards import seat_from_letter
-from catbox.solver.errors import FormatError, PositionError
+from catbox.solver.errors import FileError, FormatError, PositionError
 
 if TYPE_CHECKING:
     from catbox.solver.position import Position
@@ -56,5 +56,5 @@ def write_output(
     for src in inputs:
         p = Path(src)
         if p.exists() and p.resolve() == target:
-            raise FormatError("refusing to overwrite the command's own input", where=str(out))
+            raise FileError("refusing to overwrite the command's own input", where=str(out))
     formats.save(obj, out, force=force)

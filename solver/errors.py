@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "CatboxError",
+    "FileError",
     "FormatError",
     "IllegalPlayError",
     "PositionError",
@@ -49,6 +50,13 @@ class FormatError(CatboxError):
     """A file or string that cannot be read: syntax, unknown keys, wrong types, bad values."""
 
     kind = "format"
+
+
+class FileError(FormatError):
+    """A file that cannot be read or written: missing, a directory, not permitted, or an
+    existing file that would be overwritten without ``--force``."""
+
+    kind = "file"
 
 
 class PositionError(CatboxError):

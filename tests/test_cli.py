@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from catbox.cli.main import app
-from catbox.cli.output import EXIT_FORMAT, EXIT_ILLEGAL, EXIT_POSITION
+from catbox.cli.output import EXIT_FORMAT, EXIT_ILLEGAL, EXIT_IO, EXIT_POSITION
 from catbox.solver import Play, formats
 
 from .games import F2_RED_4P, PARADOX_3P, position, record
@@ -124,11 +124,11 @@ def test_play_never_overwrites(pos4: Path, tmp_path: Path) -> None:
     before = pos4.read_text()
     legal = run_json("moves", pos4)["legal"][0]  # type: ignore[index]
     code, _, err = run("play", pos4, legal, "-o", pos4, "--force")
-    assert code != 0 and "input" in err
+    assert code == EXIT_IO and "input" in err
     other = tmp_path / "out.toml"
     other.write_text("keep me")
     code, _, err = run("play", pos4, legal, "-o", other)
-    assert code != 0 and other.read_text() == "keep me"
+    assert code == EXIT_IO and "--force" in err and other.read_text() == "keep me"
     assert run("play", pos4, legal, "-o", other, "--force")[0] == 0
     assert formats.load(other) == formats.load_position(str(pos4)).play(Play.parse(legal))
     assert pos4.read_text() == before
@@ -188,6 +188,8 @@ def test_malformed_and_impossible_files(tmp_path: Path, pos4: Path) -> None:
     code, _, err = run("show", impossible)
     assert code == EXIT_POSITION and "S3" in err
     assert run("show", "cbx1:garbage")[0] == EXIT_FORMAT
+    code, _, err = run("show", tmp_path / "missing.toml")
+    assert code == EXIT_IO and "no such file" in err
 
 
 def test_bad_seat_is_a_clear_error(pos4: Path) -> None:

@@ -44,7 +44,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from ..errors import CatboxError, FormatError
+from ..errors import CatboxError, FileError, FormatError
 from ..position import Position
 from ..puzzle import Puzzle
 from ..record import Record
@@ -219,14 +219,14 @@ def load(source: str | Path) -> Document:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise mark_located(FormatError("no such file", where=where)) from None
+        raise mark_located(FileError("no such file", where=where)) from None
     except IsADirectoryError:
-        raise mark_located(FormatError("is a directory, not a file", where=where)) from None
+        raise mark_located(FileError("is a directory, not a file", where=where)) from None
     except UnicodeDecodeError:
         raise mark_located(FormatError("not UTF-8 text", rule="syntax", where=where)) from None
     except (OSError, ValueError) as e:
         message = f"cannot read: {getattr(e, 'strerror', None) or e}"
-        raise mark_located(FormatError(message, where=where)) from None
+        raise mark_located(FileError(message, where=where)) from None
     src = Source(where, syntax_of(path, text), text, directory=path.parent)
     return _from_doc(_parse(src), src)
 
@@ -324,7 +324,7 @@ def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
     target = Path(path)
     where = str(path)
     text = dumps(obj, syntax_of(target, "" if target.suffix.lower() != ".json" else "{"))
-    exists_error = FormatError("the file exists; use --force to overwrite it", where=where)
+    exists_error = FileError("the file exists; use --force to overwrite it", where=where)
     if not force and (target.exists() or target.is_symlink()):
         raise exists_error
     tmp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
@@ -344,7 +344,7 @@ def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
             except OSError:  # a file system without hard links
                 os.replace(tmp, target)
     except OSError as e:
-        raise FormatError(f"cannot write: {e.strerror or e}", where=where) from None
+        raise FileError(f"cannot write: {e.strerror or e}", where=where) from None
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
