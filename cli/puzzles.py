@@ -11,7 +11,7 @@ from rich.text import Text
 from catbox.solver import formats
 from catbox.solver.puzzle import Puzzle
 
-from .options import JsonOpt
+from .options import ForceOpt, JsonOpt, OutOpt
 from .output import command, emit_json, out
 from .render import position_view
 from .solve import bundled, find_puzzle, goal_json
@@ -88,3 +88,45 @@ def show_(
     if answer and p.answer is not None:
         line = " ".join(map(str, p.answer.line or ()))
         o.print(f"Stated answer: solvable={p.answer.solvable} value={p.answer.value} line={line}")
+
+
+@app.command("generate")
+@command
+def generate_(
+    players: Annotated[int, typer.Option("--players", "-p", help="2 to 5.", show_default=False)],
+    seed: Annotated[
+        int, typer.Option("--seed", help="Search seed: the same seed, the same puzzle.")
+    ] = 0,
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", help="Goal kind (default: any).", show_default=False),
+    ] = None,
+    mode: Annotated[
+        str | None,
+        typer.Option("--mode", help="guaranteed or possible (default: any).", show_default=False),
+    ] = None,
+    tricks_left: Annotated[
+        int | None,
+        typer.Option(
+            "--tricks-left", help="Tricks left, 1 to 4 (default: any).", show_default=False
+        ),
+    ] = None,
+    out_path: OutOpt = None,
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Generate a puzzle: search seeded random positions for one whose natural play fails,
+    prove its answer with the solver and print it (or write it with -o)."""
+    from catbox.solver.puzzlegen import generate
+
+    from .sources import write_output
+
+    g = generate(players, seed, kind=kind, mode=mode, tricks_left=tricks_left)
+    if out_path is not None:
+        write_output(g.puzzle, out_path, force=force, inputs=[])
+        if not json_out:
+            out().print(f"wrote {out_path}")
+    if json_out:
+        emit_json(formats.to_json_obj(g.puzzle))
+    elif out_path is None:
+        typer.echo(formats.dumps(g.puzzle, "toml"), nl=False)
