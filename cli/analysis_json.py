@@ -21,14 +21,26 @@ def deal_json(w: Witness | None) -> dict[str, list[int]] | None:
     return {seat_letter(i): list(h) for i, h in enumerate(w.hands) if h is not None}
 
 
-def forced_json(f: ForcedReport | None) -> dict[str, Any]:
-    if f is None:
-        return {"status": "unknown", "reason": "not searched"}
+def forced_json(f: ForcedReport) -> dict[str, Any]:
     out: dict[str, Any] = {"status": f.status, "deals": f.deals, "nodes": f.nodes}
     if f.status == "estimate":
         out["sampled_deals"] = f.deals
         out["failure_rate_upper_95"] = f.failure_bound
     return out
+
+
+def forced_answers(f: ForcedReport | None) -> dict[str, Any] | None:
+    """The forced answers of analysis.md for one seat, or None when not analysed."""
+    if f is None:
+        return None
+    return {
+        "guaranteed": f.guaranteed,
+        "forceable": list(f.forceable) if f.forceable is not None else None,
+        "at_least": f.at_least,
+        "at_most": f.at_most,
+        "best_score": f.best_score,
+        "status": f.status,
+    }
 
 
 def paradox_json(r: ParadoxReport) -> dict[str, Any]:
@@ -54,12 +66,12 @@ def tricks_json(r: TricksReport) -> dict[str, Any]:
     return {
         "seat": seat_letter(r.seat),
         "possible": list(r.possible),
-        "forceable": list(f.forceable) if f and f.forceable is not None else None,
-        "at_least": f.at_least if f else None,
-        "at_most": f.at_most if f else None,
+        "forceable": list(f.forceable) if f.forceable is not None else None,
+        "at_least": f.at_least,
+        "at_most": f.at_most,
         "status": r.status,
-        "best_score": f.best_score if f else None,
-        "guaranteed": f.guaranteed if f else None,
+        "best_score": f.best_score,
+        "guaranteed": f.guaranteed,
         "undecided": list(r.undecided),
         "lines": {str(k): plays(w.line) for k, w in sorted(r.witnesses.items())},
         "deals": {str(k): deal_json(w) for k, w in sorted(r.witnesses.items()) if w.assumes_deal},

@@ -52,12 +52,12 @@ def paradox(
     """Can SEAT still avoid causing a paradox? [bold]possible[/]: in some continuation (unknown
     hands: for some deal); [bold]guaranteed[/]: whatever the other seats play. Also whether the
     round can end with nobody in a paradox."""
-    from catbox.solver.analysis import paradox_report
+    from catbox.solver.analysis import Limits, paradox_report
 
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving paradox questions for {seat_letter(s)}…", not json_out):
-        r = paradox_report(pos, s, time_limit=time_limit, workers=workers, seed=seed)
+        r = paradox_report(pos, s, Limits(time_limit, workers=workers, seed=seed))
     if json_out:
         emit_json(paradox_json(r))
         return
@@ -72,7 +72,7 @@ def paradox(
     o.print(Text(f"  {who} can always avoid it (guaranteed): ").append_text(yes_no(r.guaranteed)))
     if r.strategy_line is not None:
         o.print(Text("    main line: ").append_text(line_text(pos, r.strategy_line)))
-    if r.forced is not None and r.forced.status == "estimate":
+    if r.forced.status == "estimate":
         o.print(Text(f"    estimate from {r.forced.deals} sampled deals", style="yellow"))
     o.print(
         Text("  a round with no paradox at all is possible: ").append_text(yes_no(r.round_possible))

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_from_letter, seat_letter
 
+from .analysis_json import forced_answers
 from .options import JsonOpt, SeatOpt, TimeLimitOpt, WorkersOpt
 from .output import command, emit_json, err, out
 from .render import counts_text, play_text
@@ -29,22 +30,8 @@ def review_json(r: Review) -> dict[str, Any]:
                 "play": str(p.play),
                 "analysed": p.analysed,
                 "status": p.status,
-                "before": None
-                if p.before is None
-                else {
-                    "guaranteed": p.before.guaranteed,
-                    "forceable": list(p.before.forceable or ()),
-                    "at_least": p.before.at_least,
-                    "best_score": p.before.best_score,
-                },
-                "after": None
-                if p.after is None
-                else {
-                    "guaranteed": p.after.guaranteed,
-                    "forceable": list(p.after.forceable or ()),
-                    "at_least": p.after.at_least,
-                    "best_score": p.after.best_score,
-                },
+                "before": forced_answers(p.before),
+                "after": forced_answers(p.after),
                 "marks": list(p.marks),
                 "better": str(p.better) if p.better else None,
             }

@@ -43,12 +43,12 @@ def tricks(
 ) -> None:
     """Final trick counts for SEAT without causing a paradox: [bold]possible[/] (some
     continuation), [bold]forceable[/] (exactly k whatever the others do), at least / at most."""
-    from catbox.solver.analysis import tricks_report
+    from catbox.solver.analysis import Limits, tricks_report
 
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):
-        r = tricks_report(pos, s, time_limit=time_limit, workers=workers, seed=seed)
+        r = tricks_report(pos, s, Limits(time_limit, workers=workers, seed=seed))
     if line is not None and line not in r.witnesses:
         raise PositionError(
             f"no witness for {line} tricks: possible counts are {list(r.possible) or 'none'}",
@@ -65,11 +65,15 @@ def tricks(
         Text("  possible:  ").append_text(counts_text(r.possible)),
         Text(f"  (undecided: {list(r.undecided)})", style="yellow") if r.undecided else "",
     )
-    o.print(Text("  forceable: ").append_text(counts_text(f.forceable if f else None)))
-    least = "unknown" if f is None else ("—" if f.at_least is None else str(f.at_least))
-    most = "unknown" if f is None else ("—" if f.at_most is None else str(f.at_most))
-    o.print(f"  at least:  {least}    at most: {most}")
-    if f is not None and f.best_score is not None:
+    o.print(Text("  forceable: ").append_text(counts_text(f.forceable)))
+
+    def bound(v: int | None) -> str:
+        return "unknown" if f.status == "unknown" else "—" if v is None else str(v)
+
+    o.print(f"  at least:  {bound(f.at_least)}    at most: {bound(f.at_most)}")
+    if f.guaranteed is False:
+        o.print(Text(f"  (— : {who} cannot guarantee avoiding a paradox)", style="dim"))
+    if f.best_score is not None:
         o.print(f"  best score {who} can guarantee: {f.best_score}")
     if line is not None:
         o.print(Text(f"  a line ending with {who} on {line} tricks:"))

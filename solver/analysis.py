@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
+from typing import TypeVar
 
 from .answers import PROVEN, UNKNOWN, Status, Witness
 from .cards import Play
@@ -25,6 +26,7 @@ from .position import Position
 
 __all__ = [
     "ForcedReport",
+    "Limits",
     "MoveReport",
     "ParadoxReport",
     "TricksReport",
@@ -35,6 +37,8 @@ __all__ = [
     "paradox_report",
     "tricks_report",
 ]
+
+P = TypeVar("P")
 
 EXACT_DEALS = 64  # enumerate every deal up to this many; sample beyond
 SAMPLED_DEALS = 24
@@ -227,11 +231,11 @@ class ParadoxReport:
     strategy_line: tuple[Play, ...] | None  # guaranteed: a main line of a winning strategy
     reason: str | None
     status: Status  # of the possible part (the guaranteed part: forced.status)
-    forced: ForcedReport | None
+    forced: ForcedReport
 
     @property
     def overall_status(self) -> Status:
-        return merge_status(self.status, self.forced.status if self.forced else UNKNOWN)
+        return merge_status(self.status, self.forced.status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,50 +245,51 @@ class TricksReport:
     witnesses: dict[int, Witness]
     undecided: tuple[int, ...]
     possible_status: Status
-    forced: ForcedReport | None
+    forced: ForcedReport
 
     @property
     def status(self) -> Status:
-        return merge_status(self.possible_status, self.forced.status if self.forced else UNKNOWN)
+        return merge_status(self.possible_status, self.forced.status)
 
 
-def _forced_or_none(
-    pos: Position, seat: int, forced_limit: int | None, **kw: object
-) -> ForcedReport | None:
-    """The forced answers, or None when the position is too early for exact search."""
-    if forced_limit is not None and pos.tricks_left > forced_limit:
-        return None
-    return forced_report(pos, seat, **kw)  # type: ignore[arg-type]
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How hard to try: a wall-clock budget per question (None: no limit), an optional node
+    budget for the search, CP-SAT workers (0: choose) and the solver seed."""
+
+    time_limit: float | None = 60.0
+    node_limit: int | None = None
+    workers: int = 0
+    seed: int = 0
 
 
-def paradox_report(
-    pos: Position,
-    seat: int,
-    *,
-    time_limit: float = 60.0,
-    workers: int = 0,
-    seed: int = 0,
-    forced_limit: int | None = None,
-    node_limit: int | None = None,
-) -> ParadoxReport:
+def _possible_then_forced(
+    pos: Position, seat: int, limits: Limits, ask: Callable[..., P]
+) -> tuple[P, ForcedReport, Budget]:
+    """Ask a possible-question solver, then the forced search, within one time budget."""
+    budget = Budget(limits.time_limit)
+    poss = ask(
+        pos, seat, time_limit=budget.left() or 60.0, workers=limits.workers, seed=limits.seed
+    )
+    forced = forced_report(
+        pos, seat, time_limit=budget.left(), node_limit=limits.node_limit, seed=limits.seed
+    )
+    return poss, forced, budget
+
+
+def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> ParadoxReport:
     from .possible import paradox_possible
 
-    budget = Budget(time_limit)
-    poss = paradox_possible(
-        pos, seat, time_limit=budget.left() or time_limit, workers=workers, seed=seed
-    )
-    forced = _forced_or_none(
-        pos, seat, forced_limit, time_limit=budget.left(), node_limit=node_limit, seed=seed
-    )
+    poss, forced, budget = _possible_then_forced(pos, seat, limits, paradox_possible)
     line = None
-    if forced is not None and forced.guaranteed and pos.all_hands_known:
+    if forced.guaranteed and pos.all_hands_known:
         from .search import Target, main_line
 
         line = main_line(pos, seat, Target("avoid-paradox"), time_limit=budget.left())
     return ParadoxReport(
         seat=seat,
         possible=poss.possible,
-        guaranteed=forced.guaranteed if forced else None,
+        guaranteed=forced.guaranteed,
         round_possible=poss.round_possible,
         witness=poss.witness,
         round_witness=poss.round_witness,
@@ -295,25 +300,10 @@ def paradox_report(
     )
 
 
-def tricks_report(
-    pos: Position,
-    seat: int,
-    *,
-    time_limit: float = 60.0,
-    workers: int = 0,
-    seed: int = 0,
-    forced_limit: int | None = None,
-    node_limit: int | None = None,
-) -> TricksReport:
+def tricks_report(pos: Position, seat: int, limits: Limits = Limits()) -> TricksReport:
     from .possible import tricks_possible
 
-    budget = Budget(time_limit)
-    poss = tricks_possible(
-        pos, seat, time_limit=budget.left() or time_limit, workers=workers, seed=seed
-    )
-    forced = _forced_or_none(
-        pos, seat, forced_limit, time_limit=budget.left(), node_limit=node_limit, seed=seed
-    )
+    poss, forced, _ = _possible_then_forced(pos, seat, limits, tricks_possible)
     return TricksReport(seat, poss.possible, poss.witnesses, poss.undecided, poss.status, forced)
 
 
