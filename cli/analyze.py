@@ -51,8 +51,8 @@ def analyze(
 ) -> None:
     """For each legal play of the seat to play: possible and forceable trick counts, whether
     paradox avoidance stays possible / guaranteed, and the best score it guarantees."""
+    from catbox.solver.analysis import Limits, merge_status
     from catbox.solver.analysis import analyze as analyze_position
-    from catbox.solver.analysis import merge_status
 
     pos = load_position(position, at)
     live = not json_out and err().is_terminal
@@ -61,7 +61,7 @@ def analyze(
         if live:
             err().print(f"  analysing play {k + 1}/{n}…", end="\r")
 
-    rows = analyze_position(pos, time_limit=time_limit, workers=workers, seed=seed, progress=tick)
+    rows = analyze_position(pos, Limits(time_limit, workers=workers, seed=seed), tick)
     status = merge_status(*(r.status for r in rows)) if rows else "proven"
     assert pos.to_play is not None
     if json_out:

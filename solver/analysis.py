@@ -322,11 +322,7 @@ class MoveReport:
 
 def analyze(
     pos: Position,
-    *,
-    time_limit: float = 60.0,
-    workers: int = 0,
-    seed: int = 0,
-    node_limit: int | None = None,
+    limits: Limits = Limits(),
     progress: Callable[[int, int], None] | None = None,
 ) -> list[MoveReport]:
     """A double-dummy-like table for the seat to play: every legal play with its possible and
@@ -341,20 +337,17 @@ def analyze(
             "analyze needs every hand known (a double-dummy table); use `catbox paradox` or "
             "`catbox tricks` for positions with unknown hands"
         )
-    budget = Budget(time_limit)
+    budget = Budget(limits.time_limit)
     plays = pos.legal_plays()
     rows = []
     for k, play in enumerate(plays):
         if progress:
             progress(k, len(plays))
         child = pos.play(play)
-        tp = tricks_possible(
-            child, seat, time_limit=budget.left() or 1.0, workers=workers, seed=seed
-        )
-        pp = paradox_possible(
-            child, seat, time_limit=budget.left() or 1.0, workers=workers, seed=seed
-        )
-        fr = forced_report(child, seat, time_limit=budget.left(), node_limit=node_limit)
+        left, workers, seed = budget.left() or 1.0, limits.workers, limits.seed
+        tp = tricks_possible(child, seat, time_limit=left, workers=workers, seed=seed)
+        pp = paradox_possible(child, seat, time_limit=left, workers=workers, seed=seed)
+        fr = forced_report(child, seat, time_limit=budget.left(), node_limit=limits.node_limit)
         rows.append(
             MoveReport(
                 play=play,
