@@ -1,0 +1,382 @@
+"""Double-dummy answers for one seat: the public API of :mod:`catbox.solver.search`.
+
+All hands are known; the asking seat S plays against the other seats acting together
+(analysis.md, "guaranteed"). A continuation ends after the last trick (E1) or at a paradox
+(X1, X3); trick counts are final counts (tricks already won plus tricks won from here).
+
+Every line returned is replayed through the rules engine (:meth:`..answers.Witness.verify`)
+before it is returned; a node or time limit gives ``status == "unknown"`` and None for every
+field not decided, never a guess.
+
+>>> from ..generate import random_position
+>>> pos = random_position(3, seed=2, tricks_left=2)
+>>> f = forced(pos, pos.to_play)
+>>> f.status, f.guaranteed is not None
+('proven', True)
+>>> ok, status = can_force(pos, pos.to_play, Target("avoid-paradox"))
+>>> ok == f.guaranteed, status
+(True, 'proven')
+>>> [r.play for r in analyze_moves(pos)] == pos.legal_plays()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..answers import PROVEN, UNKNOWN, Status, Witness
+from ..cards import Play
+from ..errors import PositionError
+from ..position import Position
+from ..scoring import seat_score
+from .engine import INF, BudgetExceeded, Engine
+from .state import State, legal_mask
+
+__all__ = [
+    "Forced",
+    "MoveRow",
+    "Target",
+    "analyze_moves",
+    "best_score_line",
+    "can_force",
+    "clear_cache",
+    "forced",
+    "main_line",
+]
+
+_CACHE: dict[tuple[int, int, int | None], Engine] = {}
+_CACHE_ENGINES = 8
+_CACHE_ENTRIES = 3_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Forced:
+    """What S can guarantee (analysis.md): ``guaranteed`` — S can always avoid causing a
+    paradox; ``forceable`` — every exact final trick count S can guarantee; ``at_least`` /
+    ``at_most`` — the most / fewest tricks S can guarantee (None when S cannot guarantee
+    avoiding a paradox); ``best_score`` — the best round score S can guarantee (Sc1-Sc3; None
+    when it depends on an unknown prediction)."""
+
+    seat: int
+    guaranteed: bool | None
+    forceable: tuple[int, ...] | None
+    at_least: int | None
+    at_most: int | None
+    best_score: int | None
+    status: Status
+    nodes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A goal for S: avoid causing a paradox, and (except ``avoid-paradox``) finish with exactly
+    / at least / at most ``k`` tricks (final counts)."""
+
+    kind: Literal["avoid-paradox", "exactly", "at-least", "at-most"]
+    k: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("avoid-paradox", "exactly", "at-least", "at-most"):
+            raise PositionError(f"unknown goal kind {self.kind!r}")
+        if self.kind != "avoid-paradox" and self.k is None:
+            raise PositionError(f"goal {self.kind!r} needs a trick count k")
+
+    def interval(self, tricks: int, left: int) -> tuple[int, int]:
+        """The goal as tricks still to win from a position where S has ``tricks``."""
+        k = 0 if self.k is None else self.k - tricks
+        if self.kind == "exactly":
+            return k, k
+        if self.kind == "at-least":
+            return k, left
+        if self.kind == "at-most":
+            return 0, k
+        return 0, left
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One row of the table for the seat to play: what the play still guarantees it."""
+
+    play: Play
+    forceable: tuple[int, ...] | None
+    guaranteed: bool | None
+    best_score: int | None
+    status: Status
+
+
+# ---------------------------------------------------------------------- engines
+def clear_cache() -> None:
+    """Forget every cached transposition table."""
+    _CACHE.clear()
+
+
+def _engine(pos: Position, seat: int, node_limit: int | None, time_limit: float | None) -> Engine:
+    """An engine for S. Without limits, engines (and their exact transposition tables) are kept
+    between calls; with limits a fresh engine is used so that a limit gives the same status on
+    every run."""
+    if node_limit is not None or time_limit is not None:
+        eng = Engine.for_position(pos, seat)
+    else:
+        key = (pos.players, seat, pos.seats[seat].prediction)
+        cached = _CACHE.get(key)
+        if cached is None or cached.size() > _CACHE_ENTRIES:
+            if len(_CACHE) >= _CACHE_ENGINES:
+                _CACHE.pop(next(iter(_CACHE)))
+            cached = Engine.for_position(pos, seat)
+            _CACHE[key] = cached
+        eng = cached
+    eng.set_budget(node_limit, time_limit)
+    return eng
+
+
+def _ready(pos: Position, seat: int) -> Position:
+    if not pos.all_hands_known:
+        raise PositionError("game-tree search needs every hand known (a double-dummy question)")
+    if not 0 <= seat < pos.players:
+        raise PositionError(f"seat {seat} out of range at {pos.players} players", where="seat")
+    return pos.settle()
+
+
+def _terminal(st: State, eng: Engine) -> bool:
+    return st[11] == 0 or not legal_mask(eng.ctx, st)
+
+
+# ---------------------------------------------------------------------- answers
+def _trick_answers(eng: Engine, st: State, out: dict[str, object]) -> None:
+    """Fill guaranteed, at_least, at_most, forceable (absolute counts) into ``out`` in turn;
+    a BudgetExceeded leaves the later keys out."""
+    left, t = st[11], st[10]
+    g = eng.win(st, 0, left)
+    out["guaranteed"] = g
+    if not g:
+        out.update(at_least=None, at_most=None, forceable=())
+        return
+    lo, hi = 0, left  # at_least: the largest k with "at least k" forceable (monotone in k)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if eng.win(st, mid, left):
+            lo = mid
+        else:
+            hi = mid - 1
+    most = lo
+    out["at_least"] = t + most
+    lo, hi = 0, left  # at_most: the smallest k with "at most k" forceable
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if eng.win(st, 0, mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    fewest = lo
+    out["at_most"] = t + fewest
+    # exactly k implies at least k and at most k: only at_most <= k <= at_least can qualify
+    out["forceable"] = tuple(t + k for k in range(fewest, most + 1) if eng.win(st, k, k))
+
+
+def _best_score(eng: Engine, st: State) -> int | None:
+    """Sc1-Sc3 minimax. With S's prediction unknown (3-5 players) the score is unknown unless
+    every continuation ends with S causing a paradox (then it is -tricks, prediction-free)."""
+    if eng.players > 2 and eng.prediction is None and eng.avoid_possible(st):
+        return None
+    return eng.value(st, -INF, INF)
+
+
+def _finished_forced(pos: Position, seat: int) -> Forced:
+    ok = pos.paradox != seat
+    t = pos.seats[seat].tricks
+    return Forced(
+        seat,
+        ok,
+        (t,) if ok else (),
+        t if ok else None,
+        t if ok else None,
+        seat_score(pos, seat),
+        PROVEN,
+        0,
+    )
+
+
+def forced(
+    pos: Position, seat: int, *, node_limit: int | None = None, time_limit: float | None = None
+) -> Forced:
+    """Everything S can guarantee from ``pos`` (all hands known)."""
+    pos = _ready(pos, seat)
+    if pos.finished:
+        return _finished_forced(pos, seat)
+    eng = _engine(pos, seat, node_limit, time_limit)
+    st = eng.state_of(pos)
+    start = eng.nodes
+    out: dict[str, object] = {}
+    status: Status = PROVEN
+    try:
+        _trick_answers(eng, st, out)
+        out["best_score"] = _best_score(eng, st)
+    except BudgetExceeded:
+        status = UNKNOWN
+    return Forced(
+        seat,
+        _opt_bool(out.get("guaranteed")),
+        _opt_tuple(out.get("forceable")),
+        _opt_int(out.get("at_least")),
+        _opt_int(out.get("at_most")),
+        _opt_int(out.get("best_score")),
+        status,
+        eng.nodes - start,
+    )
+
+
+def _opt_bool(x: object) -> bool | None:
+    return x if isinstance(x, bool) else None
+
+
+def _opt_int(x: object) -> int | None:
+    return x if isinstance(x, int) and not isinstance(x, bool) else None
+
+
+def _opt_tuple(x: object) -> tuple[int, ...] | None:
+    return tuple(int(v) for v in x) if isinstance(x, tuple) else None
+
+
+# ---------------------------------------------------------------------- goals
+def _goal_met_finished(pos: Position, seat: int, target: Target) -> bool:
+    if pos.paradox == seat:
+        return False
+    lo, hi = target.interval(pos.seats[seat].tricks, 0)
+    return lo <= 0 <= hi
+
+
+def can_force(
+    pos: Position,
+    seat: int,
+    target: Target,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> tuple[bool | None, Status]:
+    """Can S guarantee ``target``? ``(None, "unknown")`` when a limit ran out."""
+    pos = _ready(pos, seat)
+    if pos.finished:
+        return _goal_met_finished(pos, seat, target), PROVEN
+    eng = _engine(pos, seat, node_limit, time_limit)
+    st = eng.state_of(pos)
+    lo, hi = target.interval(st[10], st[11])
+    try:
+        return eng.win(st, lo, hi), PROVEN
+    except BudgetExceeded:
+        return None, UNKNOWN
+
+
+def main_line(
+    pos: Position,
+    seat: int,
+    target: Target,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> tuple[Play, ...] | None:
+    """A full line to the end of the round in which S always makes its first winning play (in
+    play order: number, then R, B, Y, G) and the other seats make their first play in that order
+    (every reply loses for them, as the goal is forceable). None if the goal is not forceable
+    (or a limit ran out before that was proven). Replayed through the rules engine."""
+    pos = _ready(pos, seat)
+    if pos.finished:
+        return () if _goal_met_finished(pos, seat, target) else None
+    eng = _engine(pos, seat, node_limit, time_limit)
+    st = eng.state_of(pos)
+    lo, hi = target.interval(st[10], st[11])
+    line: list[Play] = []
+    try:
+        if not eng.win(st, lo, hi):
+            return None
+        while not _terminal(st, eng):
+            is_s = (st[5] + st[6]) % eng.players == seat
+            pick = None
+            for idx, ch in eng.children(st):
+                d = ch[10] - st[10]
+                if not is_s or eng.win(ch, lo - d, hi - d):
+                    pick = (idx, ch, d)
+                    break
+            if pick is None:  # pragma: no cover - the node was proven winnable
+                raise AssertionError("no winning move at a winning node")
+            line.append(eng.ctx.play_of(pick[0]))
+            st, lo, hi = pick[1], lo - pick[2], hi - pick[2]
+    except BudgetExceeded:
+        return None
+    end = Witness.of(pos, line).verify(pos)
+    assert _goal_met_finished(end, seat, target)
+    return tuple(line)
+
+
+def best_score_line(
+    pos: Position,
+    seat: int,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> tuple[int | None, tuple[Play, ...] | None]:
+    """The best score S can guarantee and a principal variation: at every node the first play
+    (number, then R, B, Y, G) that keeps the value. ``(None, None)`` if the score depends on an
+    unknown prediction or a limit ran out. Replayed through the rules engine."""
+    pos = _ready(pos, seat)
+    if pos.finished:
+        return seat_score(pos, seat), ()
+    eng = _engine(pos, seat, node_limit, time_limit)
+    st = eng.state_of(pos)
+    try:
+        v = _best_score(eng, st)
+        if v is None:
+            return None, None
+        line: list[Play] = []
+        while not _terminal(st, eng):
+            keep = ((i, ch) for i, ch in eng.children(st) if eng.value(ch, v - 1, v + 1) == v)
+            pick = next(keep, None)
+            if pick is None:  # pragma: no cover - some child keeps the minimax value
+                raise AssertionError("no child keeps the minimax value")
+            line.append(eng.ctx.play_of(pick[0]))
+            st = pick[1]
+    except BudgetExceeded:
+        return None, None
+    end = Witness.of(pos, line).verify(pos)
+    assert seat_score(end, seat) == v
+    return v, tuple(line)
+
+
+# ---------------------------------------------------------------------- table
+def analyze_moves(
+    pos: Position, *, node_limit: int | None = None, time_limit: float | None = None
+) -> list[MoveRow]:
+    """For each legal play of the seat to play (sorted): the exact trick counts it can still
+    force, whether it keeps paradox avoidance guaranteed, and the best score it guarantees."""
+    pos = pos.settle()
+    seat = pos.to_play
+    if seat is None:
+        return []
+    _ready(pos, seat)
+    eng = _engine(pos, seat, node_limit, time_limit)
+    st = eng.state_of(pos)
+    rows: list[MoveRow] = []
+    exhausted = False
+    for idx, ch in eng.children(st):
+        play = eng.ctx.play_of(idx)
+        out: dict[str, object] = {}
+        status: Status = PROVEN
+        if exhausted:
+            status = UNKNOWN
+        else:
+            try:
+                _trick_answers(eng, ch, out)
+                out["best_score"] = _best_score(eng, ch)
+            except BudgetExceeded:
+                status = UNKNOWN
+                exhausted = True
+        rows.append(
+            MoveRow(
+                play,
+                _opt_tuple(out.get("forceable")),
+                _opt_bool(out.get("guaranteed")),
+                _opt_int(out.get("best_score")),
+                status,
+            )
+        )
+    return rows

@@ -1,0 +1,336 @@
+"""The search engine: AND-OR search for trick-interval goals and alpha-beta for the score.
+
+One :class:`Engine` serves one asking seat S (perfect information; the other seats act together
+against S, analysis.md "guaranteed"). Its transposition tables are keyed by the canonical state:
+
+* other seats' tricks never matter to S, and S's own tricks enter the trick goals only relative
+  to the goal, so the AND-OR table is keyed without any trick count (goals are stored as
+  intervals of tricks still to win);
+* cells of numbers that no hand holds any more can never be played again: they are dropped from
+  the key (only "red is broken", L3a, is kept as one bit);
+* S's own cells enter only the score table, and only while the group bonus is still reachable
+  (Sc2, Sc3).
+
+A goal ``[lo, hi]`` (relative: tricks S still wins from here) means "S causes no paradox (X1)
+and finishes with between lo and hi more tricks". Every trick question is such an interval:
+avoid paradox ``[0, left]``, exactly k ``[k, k]``, at least k ``[k, left]``, at most k ``[0, k]``.
+Winning an interval proves every wider one, losing it refutes every narrower one; the table
+stores both kinds of fact per state, so searches for different k share work.
+
+>>> from ..generate import random_position
+>>> pos = random_position(4, seed=3, tricks_left=2)
+>>> eng = Engine.for_position(pos, seat=pos.to_play)
+>>> root = eng.state_of(pos)
+>>> eng.win(root, 0, root[11]) in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..position import Position
+from .state import Ctx, State, apply, cells, from_position, legal_mask
+
+__all__ = ["INF", "BudgetExceeded", "Engine"]
+
+INF = 1 << 20
+_CHECK_EVERY = 2048
+
+
+class BudgetExceeded(Exception):
+    """A node or time limit ran out: the answer being searched is unknown (never a guess)."""
+
+
+def _group_sizes_max(mine: int, n: int) -> int:
+    """Largest orthogonally connected group of the cells in ``mine`` on the ascending layout
+    (B4, Sc3): same colour and numbers k, k+1, or same number and neighbouring rows."""
+    full = (1 << (4 * n)) - 1
+    row = (1 << n) - 1
+    not_last = 0  # cells that have a right-hand neighbour in their row
+    for c in range(4):
+        not_last |= (row >> 1) << (c * n)
+    not_first = not_last << 1
+    best = 0
+    rest = mine
+    while rest:
+        comp = rest & -rest
+        while True:
+            grow = comp | ((comp & not_last) << 1) | ((comp & not_first) >> 1)
+            grow |= (comp << n) | (comp >> n)
+            grow &= mine & full
+            if grow == comp:
+                break
+            comp = grow
+        size = comp.bit_count()
+        best = max(best, size)
+        rest &= ~comp
+    return best
+
+
+class Engine:
+    """Searches for one asking seat from one root position (all hands known)."""
+
+    def __init__(self, players: int, seat: int, prediction: int | None) -> None:
+        ctx = Ctx(players, seat)
+        self.ctx: Ctx = ctx
+        self.seat = seat
+        self.players = players
+        self.prediction = prediction
+        self.nodes = 0
+        self.node_limit: int | None = None
+        self.deadline: float | None = None
+        self._next_check = _CHECK_EVERY
+        self.tt: dict[tuple[int, ...], list[list[int]]] = {}  # AND-OR facts per state
+        self.vtt: dict[tuple[int, ...], list[int]] = {}  # score bounds per state
+        self.hint: dict[tuple[int, ...], int] = {}  # best/refuting move per state
+        self._groups: dict[int, int] = {}
+        self._alive: dict[int, int] = {}
+        self._broken_bit = 1 << (4 * ctx.max_number)
+        # history heuristic: moves that produced cutoffs before are tried first
+        self.history: dict[int, int] = {}
+
+    @classmethod
+    def for_position(cls, pos: Position, seat: int) -> Engine:
+        return cls(pos.players, seat, pos.seats[seat].prediction)
+
+    def state_of(self, pos: Position) -> State:
+        return from_position(pos, self.seat, self.ctx)[1]
+
+    def size(self) -> int:
+        return len(self.tt) + len(self.vtt)
+
+    # ------------------------------------------------------------------ budget
+    def _tick(self) -> None:
+        self._next_check = self.nodes + _CHECK_EVERY
+        if self.node_limit is not None:
+            if self.nodes > self.node_limit:
+                raise BudgetExceeded("node limit")
+            self._next_check = min(self._next_check, self.node_limit + 1)
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise BudgetExceeded("time limit")
+
+    def set_budget(self, node_limit: int | None, time_limit: float | None) -> None:
+        """Limits for the next call, counted from now."""
+        self.node_limit = None if node_limit is None else self.nodes + node_limit
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        step = _CHECK_EVERY if node_limit is None else max(1, min(_CHECK_EVERY, node_limit))
+        self._next_check = self.nodes + step
+
+    # ------------------------------------------------------------------ keys
+    def core_key(self, st: State) -> tuple[int, ...]:
+        """The canonical state for the rest of the round, without any trick count."""
+        tot = st[4]
+        alive = self._alive.get(tot)
+        if alive is None:
+            alive = self.ctx.hand_cols(tot)
+            self._alive[tot] = alive
+        occ = st[0]
+        key_occ = occ & alive
+        if occ & self.ctx.red:
+            key_occ |= self._broken_bit
+        if st[6] == 0:
+            return (key_occ, st[2], st[3], st[5])
+        return (key_occ, st[2], st[3], st[5], st[6], st[7], st[8], st[9])
+
+    def group(self, mine: int) -> int:
+        g = self._groups.get(mine)
+        if g is None:
+            g = _group_sizes_max(mine, self.ctx.max_number)
+            self._groups[mine] = g
+        return g
+
+    # ------------------------------------------------------------------ ordering
+    def ordered(self, lm: int, key: tuple[int, ...], p: int) -> list[int]:
+        moves = cells(lm)
+        if len(moves) > 1:
+            hist = self.history
+            base = p << 8
+            moves.sort(key=lambda i: -hist.get(base | i, 0))
+            h = self.hint.get(key)
+            if h is not None and h in moves and moves[0] != h:
+                moves.remove(h)
+                moves.insert(0, h)
+        return moves
+
+    def _credit(self, p: int, idx: int, depth_left: int) -> None:
+        k = (p << 8) | idx
+        self.history[k] = self.history.get(k, 0) + depth_left * depth_left
+
+    # ------------------------------------------------------------------ AND-OR
+    def win(self, st: State, lo: int, hi: int) -> bool:
+        """Can S force: no paradox caused by S, and between ``lo`` and ``hi`` more tricks?"""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._tick()
+        left = st[11]
+        if lo < 0:
+            lo = 0
+        if hi > left:
+            hi = left
+        if lo > hi:
+            return False
+        if left == 0:  # E1: the round is over
+            return True
+        ctx = self.ctx
+        lm = legal_mask(ctx, st)
+        p = (st[5] + st[6]) % ctx.players
+        if not lm:  # X1, X3: a paradox ends the round; S keeps its tricks
+            return p != self.seat and lo == 0
+        key = self.core_key(st)
+        facts = self.tt.get(key)
+        if facts is not None:
+            for f_lo, f_hi, res in facts:
+                if res:
+                    if f_lo >= lo and f_hi <= hi:
+                        return True
+                elif f_lo <= lo and f_hi >= hi:
+                    return False
+        t = st[10]
+        is_s = p == self.seat
+        result = not is_s
+        best = -1
+        for idx in self.ordered(lm, key, p):
+            ch = apply(ctx, st, idx)
+            d = ch[10] - t
+            if self.win(ch, lo - d, hi - d) == is_s:
+                result = is_s
+                best = idx
+                break
+        if best >= 0:
+            self.hint[key] = best
+            self._credit(p, best, left)
+        self._store(key, lo, hi, result)
+        return result
+
+    def _store(self, key: tuple[int, ...], lo: int, hi: int, res: bool) -> None:
+        facts = self.tt.get(key)
+        if facts is None:
+            self.tt[key] = [[lo, hi, res]]
+            return
+        if res:  # a win of [lo, hi] implies wins of every wider interval
+            facts[:] = [f for f in facts if not (f[2] and f[0] <= lo and f[1] >= hi)]
+        else:  # a loss of [lo, hi] implies losses of every narrower interval
+            facts[:] = [f for f in facts if f[2] or not (f[0] >= lo and f[1] <= hi)]
+        facts.append([lo, hi, res])
+
+    # ------------------------------------------------------------------ score
+    def bonus_possible(self, t: int, left: int) -> bool:
+        if self.players == 2:
+            return t <= 4  # Sc2 at 2 players
+        pred = self.prediction
+        return pred is not None and t <= pred <= t + left
+
+    def terminal_score(self, st: State, paradox_by_s: bool) -> int:
+        """Sc1-Sc3 for S at the end of the round."""
+        t = st[10]
+        if paradox_by_s:
+            return -t
+        if self.players == 2:
+            eligible = t <= 4
+        else:
+            eligible = self.prediction is not None and t == self.prediction
+        return t + (self.group(st[1]) if eligible else 0)
+
+    def value(self, st: State, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta: the best score S can guarantee (exact inside the window)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._tick()
+        left = st[11]
+        if left == 0:
+            return self.terminal_score(st, False)
+        ctx = self.ctx
+        lm = legal_mask(ctx, st)
+        p = (st[5] + st[6]) % ctx.players
+        seat = self.seat
+        if not lm:
+            return self.terminal_score(st, p == seat)
+        t = st[10]
+        bonus = self.bonus_possible(t, left)
+        ub = t + left
+        if bonus:
+            s_played = st[6] > 0 and (seat - st[5]) % ctx.players < st[6]
+            grow = st[1].bit_count() + left - (1 if s_played else 0)
+            top = min(t + left, 4) if self.players == 2 else (self.prediction or 0)
+            ub = max(ub, top + grow)
+        if ub <= alpha:
+            return ub
+        core = self.core_key(st)
+        key = (*core, t, st[1] if bonus else -1)
+        ent = self.vtt.get(key)
+        if ent is None:
+            ent = [-INF, ub]
+            self.vtt[key] = ent
+        lower, upper = ent
+        if lower >= beta:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower == upper:
+            return lower
+        a = max(alpha, lower)
+        b = min(beta, upper)
+        is_s = p == seat
+        best = -INF if is_s else INF
+        bm = -1
+        for idx in self.ordered(lm, key, p):
+            v = self.value(apply(ctx, st, idx), a, b)
+            if is_s:
+                if v > best:
+                    best, bm = v, idx
+                    if v > a:
+                        a = v
+            elif v < best:
+                best, bm = v, idx
+                if v < b:
+                    b = v
+            if a >= b:
+                break
+        if bm >= 0:
+            self.hint[key] = bm
+            self._credit(p, bm, left)
+        a0 = max(alpha, lower)
+        b0 = min(beta, upper)
+        if best <= a0:
+            ent[1] = min(upper, best)
+        elif best >= b0:
+            ent[0] = max(lower, best)
+        else:
+            ent[0] = ent[1] = best
+        return best
+
+    def exact_value(self, st: State) -> int:
+        return self.value(st, -INF, INF)
+
+    # ------------------------------------------------------------------ possible
+    def avoid_possible(self, st: State) -> bool:
+        """Is there any continuation (every seat cooperating) in which S causes no paradox?"""
+        seen: set[tuple[int, ...]] = set()
+        ctx = self.ctx
+
+        def rec(s: State) -> bool:
+            self.nodes += 1
+            if self.nodes >= self._next_check:
+                self._tick()
+            if s[11] == 0:
+                return True
+            lm = legal_mask(ctx, s)
+            if not lm:
+                return (s[5] + s[6]) % ctx.players != self.seat
+            k = self.core_key(s)
+            if k in seen:
+                return False
+            seen.add(k)
+            return any(rec(apply(ctx, s, i)) for i in cells(lm))
+
+        return rec(st)
+
+    # ------------------------------------------------------------------ children
+    def children(self, st: State) -> list[tuple[int, State]]:
+        """Legal moves in play order (number, then R, B, Y, G) with their states."""
+        ctx = self.ctx
+        if st[11] == 0:
+            return []
+        lm = legal_mask(ctx, st)
+        return [(i, apply(ctx, st, i)) for i in ctx.order if lm >> i & 1]
