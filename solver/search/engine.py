@@ -42,30 +42,33 @@ class BudgetExceeded(Exception):
     """A node or time limit ran out: the answer being searched is unknown (never a guess)."""
 
 
-def _group_sizes_max(mine: int, n: int) -> int:
-    """Largest orthogonally connected group of the cells in ``mine`` on the ascending layout
-    (B4, Sc3): same colour and numbers k, k+1, or same number and neighbouring rows."""
-    full = (1 << (4 * n)) - 1
+def _components(cells: int, n: int) -> list[int]:
+    """The orthogonally connected components of a cell mask on the ascending layout (B4):
+    same colour and numbers k, k+1, or same number and neighbouring rows."""
     row = (1 << n) - 1
     not_last = 0  # cells that have a right-hand neighbour in their row
     for c in range(4):
         not_last |= (row >> 1) << (c * n)
     not_first = not_last << 1
-    best = 0
-    rest = mine
+    out = []
+    rest = cells
     while rest:
         comp = rest & -rest
         while True:
             grow = comp | ((comp & not_last) << 1) | ((comp & not_first) >> 1)
             grow |= (comp << n) | (comp >> n)
-            grow &= mine & full
+            grow &= cells
             if grow == comp:
                 break
             comp = grow
-        size = comp.bit_count()
-        best = max(best, size)
+        out.append(comp)
         rest &= ~comp
-    return best
+    return out
+
+
+def _group_sizes_max(mine: int, n: int) -> int:
+    """Largest connected group of the cells in ``mine`` (Sc3, ascending layout)."""
+    return max((c.bit_count() for c in _components(mine, n)), default=0)
 
 
 class Engine:
@@ -85,6 +88,7 @@ class Engine:
         self.vtt: dict[tuple[int, ...], list[int]] = {}  # score bounds per state
         self.hint: dict[tuple[int, ...], int] = {}  # best/refuting move per state
         self._groups: dict[int, int] = {}
+        self._bounds: dict[tuple[int, int, int], int] = {}
         self._alive: dict[int, int] = {}
         self._broken_bit = 1 << (4 * ctx.max_number)
         # history heuristic: moves that produced cutoffs before are tried first
@@ -140,6 +144,28 @@ class Engine:
             self._groups[mine] = g
         return g
 
+    def group_bound(self, st: State, plays: int) -> int:
+        """An upper bound on S's largest group at the end of the round (Sc3) when S makes at
+        most ``plays`` more plays: S's new tokens lie in ``free`` (open cells of S's numbers in
+        colours S holds, L1/L2, I4), so the final group lies in one component of mine | free
+        and holds at most ``plays`` of its free cells."""
+        ctx = self.ctx
+        seat = self.seat
+        mine = st[1]
+        free = (
+            ctx.hand_cols(st[2] >> (seat * ctx.hb) & ctx.hmask)
+            & ~st[0]
+            & ctx.pc[st[3] >> (4 * seat) & 15]
+        )
+        key = (mine, free, plays)
+        b = self._bounds.get(key)
+        if b is None:
+            b = 0
+            for comp in _components(mine | free, ctx.max_number):
+                b = max(b, (comp & mine).bit_count() + min(plays, (comp & free).bit_count()))
+            self._bounds[key] = b
+        return b
+
     # ------------------------------------------------------------------ ordering
     def ordered(self, lm: int, key: tuple[int, ...], p: int) -> list[int]:
         moves = cells(lm)
@@ -173,6 +199,15 @@ class Engine:
         if left == 0:  # E1: the round is over
             return True
         ctx = self.ctx
+        cnt = st[6]
+        if cnt and (self.seat - st[5]) % ctx.players < cnt and st[9] != self.seat:
+            # S has played in this trick and is not winning it: it cannot win it any more (W1)
+            if hi == left:
+                hi -= 1
+            if left == 1:  # nor cause a paradox: the last trick is all that is left
+                return lo == 0
+            if lo > hi:
+                return False
         lm = legal_mask(ctx, st)
         p = (st[5] + st[6]) % ctx.players
         if not lm:  # X1, X3: a paradox ends the round; S keeps its tricks
@@ -241,19 +276,22 @@ class Engine:
         if left == 0:
             return self.terminal_score(st, False)
         ctx = self.ctx
-        lm = legal_mask(ctx, st)
-        p = (st[5] + st[6]) % ctx.players
         seat = self.seat
+        cnt = st[6]
+        s_played = cnt > 0 and (seat - st[5]) % ctx.players < cnt
+        if left == 1 and s_played and st[9] != seat:
+            # S has made its last play and cannot win the last trick: the score is settled
+            return self.terminal_score(st, False)
+        lm = legal_mask(ctx, st)
+        p = (st[5] + cnt) % ctx.players
         if not lm:
             return self.terminal_score(st, p == seat)
         t = st[10]
         bonus = self.bonus_possible(t, left)
         ub = t + left
         if bonus:
-            s_played = st[6] > 0 and (seat - st[5]) % ctx.players < st[6]
-            grow = st[1].bit_count() + left - (1 if s_played else 0)
             top = min(t + left, 4) if self.players == 2 else (self.prediction or 0)
-            ub = max(ub, top + grow)
+            ub = max(ub, top + self.group_bound(st, left - (1 if s_played else 0)))
         if ub <= alpha:
             return ub
         core = self.core_key(st)

@@ -1,0 +1,245 @@
+"""catbox.solver.search against the exhaustive reference solver (tests/reference.py), plus the
+consistency of its answers, lines, budgets and determinism."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from catbox.solver import Position, PositionError
+from catbox.solver.answers import Witness
+from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.scoring import seat_score
+from catbox.solver.search import (
+    Target,
+    analyze_moves,
+    best_score_line,
+    can_force,
+    clear_cache,
+    forced,
+    main_line,
+)
+
+from .reference import forced_answers
+
+# (players, tricks left, plays already made in the current trick, seeds): several hundred
+# (position, seat) pairs, every seat asked
+CROSS = [
+    (2, 1, 0, 8),
+    (2, 1, 1, 8),
+    (2, 2, 0, 8),
+    (2, 2, 1, 8),
+    (2, 3, 0, 6),
+    (2, 3, 1, 6),
+    (3, 1, 0, 5),
+    (3, 1, 2, 5),
+    (3, 2, 0, 6),
+    (3, 2, 1, 6),
+    (3, 2, 2, 6),
+    (3, 3, 1, 3),
+    (3, 3, 2, 3),
+    (4, 1, 0, 4),
+    (4, 1, 3, 4),
+    (4, 2, 0, 4),
+    (4, 2, 1, 4),
+    (4, 2, 2, 4),
+    (4, 2, 3, 4),
+    (4, 3, 3, 2),
+    (5, 1, 0, 3),
+    (5, 2, 0, 3),
+    (5, 2, 2, 3),
+    (5, 2, 4, 3),
+]
+
+
+def _answers(pos: Position, seat: int) -> tuple[object, ...]:
+    f = forced(pos, seat)
+    assert f.status == "proven"
+    return (f.guaranteed, frozenset(f.forceable or ()), f.at_least, f.at_most, f.best_score)
+
+
+@pytest.mark.parametrize(("players", "tricks_left", "mid", "seeds"), CROSS)
+def test_agrees_with_reference(players: int, tricks_left: int, mid: int, seeds: int) -> None:
+    for seed in range(seeds):
+        pos = random_position(players, 1000 + seed, tricks_left, mid_trick=mid)
+        if seed % 2:
+            clear_cache()  # half the positions start from an empty transposition table
+        for seat in range(players):
+            ref = forced_answers(pos, seat)
+            expect = (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most, ref.best_score)
+            assert _answers(pos, seat) == expect, (players, tricks_left, mid, seed, seat)
+
+
+def test_unknown_prediction_agrees_with_reference() -> None:
+    for players in (3, 4, 5):
+        for seed in range(4):
+            pos = random_position(players, 50 + seed, 2, predictions=False)
+            for seat in range(players):
+                assert _answers(pos, seat)[4] == forced_answers(pos, seat).best_score
+
+
+def test_finished_positions() -> None:
+    pos = random_position(4, 7, 1)
+    while not pos.finished:
+        pos = pos.play(pos.legal_plays()[-1])
+    for seat in range(4):
+        ref = forced_answers(pos, seat)
+        got = _answers(pos, seat)
+        assert got == (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most, ref.best_score)
+    assert analyze_moves(pos) == []
+
+
+# ---------------------------------------------------------------------- consistency
+MID_POSITIONS = [
+    random_position(players, seed, tricks_left, mid_trick=mid)
+    for players, tricks_left in ((3, 3), (4, 2), (5, 2), (2, 3))
+    for seed, mid in ((11, 0), (12, 1))
+]
+
+
+@pytest.mark.parametrize("pos", MID_POSITIONS)
+def test_forced_is_consistent(pos: Position) -> None:
+    for seat in range(pos.players):
+        f = forced(pos, seat)
+        assert f.status == "proven"
+        if not f.guaranteed:
+            assert f.forceable == () and f.at_least is None and f.at_most is None
+            continue
+        assert f.at_least is not None and f.at_most is not None
+        for k in f.forceable or ():
+            assert f.at_most <= k <= f.at_least
+        t = pos.seats[seat].tricks
+        assert t <= f.at_most and f.at_least <= t + pos.tricks_left
+        assert can_force(pos, seat, Target("at-least", f.at_least)) == (True, "proven")
+        if f.at_least < t + pos.tricks_left:
+            assert can_force(pos, seat, Target("at-least", f.at_least + 1))[0] is False
+        assert can_force(pos, seat, Target("at-most", f.at_most)) == (True, "proven")
+        if f.at_most > t:
+            assert can_force(pos, seat, Target("at-most", f.at_most - 1))[0] is False
+        for k in range(t, t + pos.tricks_left + 1):
+            assert can_force(pos, seat, Target("exactly", k))[0] == (k in (f.forceable or ()))
+
+
+@pytest.mark.parametrize("pos", MID_POSITIONS)
+def test_rows_agree_with_children(pos: Position) -> None:
+    seat = pos.to_play
+    assert seat is not None
+    rows = analyze_moves(pos)
+    assert [r.play for r in rows] == pos.legal_plays()
+    for row in rows:
+        clear_cache()
+        child = forced(pos.play(row.play), seat)
+        assert row.status == child.status == "proven"
+        assert (row.guaranteed, row.forceable, row.best_score) == (
+            child.guaranteed,
+            child.forceable,
+            child.best_score,
+        )
+    root = forced(pos, seat)
+    assert root.guaranteed == any(r.guaranteed for r in rows)
+    assert set(root.forceable or ()) == {k for r in rows for k in r.forceable or ()}
+    assert root.best_score == max(r.best_score for r in rows if r.best_score is not None)
+
+
+def _check_line(pos: Position, seat: int, target: Target, line: tuple[object, ...]) -> None:
+    """The line replays; at every S turn the goal is still forceable after S's play, and at
+    every other seat's turn every reply (not just the line's) leaves it forceable."""
+    p = pos.settle()
+    for play in line:
+        if p.to_play == seat:
+            assert can_force(p, seat, target)[0] is True
+        else:
+            for reply in p.legal_plays():
+                assert can_force(p.play(reply), seat, target)[0] is True
+        p = p.play(play)  # type: ignore[arg-type]
+    assert p.finished and p.paradox != seat
+    lo, hi = target.interval(p.seats[seat].tricks, 0)
+    assert lo <= 0 <= hi
+
+
+@pytest.mark.parametrize("pos", MID_POSITIONS[:8])
+def test_main_lines_reach_the_goal(pos: Position) -> None:
+    for seat in range(pos.players):
+        f = forced(pos, seat)
+        targets = [Target("avoid-paradox")]
+        if f.guaranteed:
+            assert f.at_least is not None and f.at_most is not None
+            targets += [Target("at-least", f.at_least), Target("at-most", f.at_most)]
+            targets += [Target("exactly", k) for k in f.forceable or ()]
+        for target in targets:
+            ok = can_force(pos, seat, target)[0]
+            line = main_line(pos, seat, target)
+            if not ok:
+                assert line is None
+                continue
+            assert line is not None
+            Witness.of(pos, line).verify(pos)
+            _check_line(pos, seat, target, line)
+        t = pos.seats[seat].tricks
+        too_many = Target("at-least", t + pos.tricks_left + 1)
+        assert main_line(pos, seat, too_many) is None
+
+
+@pytest.mark.parametrize("pos", MID_POSITIONS)
+def test_best_score_line(pos: Position) -> None:
+    for seat in range(pos.players):
+        value, line = best_score_line(pos, seat)
+        assert value == forced(pos, seat).best_score
+        assert line is not None
+        end = Witness.of(pos, line).verify(pos)
+        assert seat_score(end, seat) == value
+
+
+# ---------------------------------------------------------------------- budgets, determinism
+def test_limits_never_guess() -> None:
+    pos = random_position(4, 3, 3)
+    seat = pos.to_play
+    assert seat is not None
+    clear_cache()
+    exact = forced(pos, seat)
+    for limit in (1, 50, 500, 5000):
+        f = forced(pos, seat, node_limit=limit)
+        if f.status == "unknown":
+            for name in ("guaranteed", "forceable", "at_least", "at_most", "best_score"):
+                got = getattr(f, name)
+                assert got is None or got == getattr(exact, name), name
+            assert f.best_score is None
+        else:
+            assert f == replace(exact, nodes=f.nodes)
+        assert forced(pos, seat, node_limit=limit) == f  # the same status on every run
+    assert forced(pos, seat, node_limit=1).status == "unknown"
+    assert can_force(pos, seat, Target("avoid-paradox"), node_limit=1) == (None, "unknown")
+    assert main_line(pos, seat, Target("avoid-paradox"), node_limit=1) is None
+    assert best_score_line(pos, seat, node_limit=1) == (None, None)
+    rows = analyze_moves(pos, node_limit=1)
+    assert rows and all(r.status == "unknown" and r.best_score is None for r in rows)
+    assert forced(pos, seat, time_limit=0.0).status in ("unknown", "proven")
+
+
+def test_deterministic() -> None:
+    pos = random_position(4, 21, 3, mid_trick=1)
+    seat = pos.to_play
+    assert seat is not None
+    runs = []
+    for fresh in (True, False, True):
+        if fresh:
+            clear_cache()
+        f = forced(pos, seat)
+        runs.append(
+            (
+                replace(f, nodes=0),
+                analyze_moves(pos),
+                main_line(pos, seat, Target("avoid-paradox")),
+                best_score_line(pos, seat),
+            )
+        )
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_needs_known_hands() -> None:
+    pos = hide_hands(random_position(3, 1, 2), [1])
+    with pytest.raises(PositionError):
+        forced(pos, 0)
+    with pytest.raises(PositionError):
+        Target("exactly")
