@@ -30,7 +30,7 @@ from ..cards import Play
 from ..errors import PositionError
 from ..position import Position
 from ..scoring import seat_score
-from .engine import INF, BudgetExceeded, Engine
+from .engine import BudgetExceeded, Engine
 from .state import State, legal_mask
 
 __all__ = [
@@ -112,10 +112,10 @@ def clear_cache() -> None:
 
 
 def _engine(pos: Position, seat: int, node_limit: int | None, time_limit: float | None) -> Engine:
-    """An engine for S. Without limits, engines (and their exact transposition tables) are kept
-    between calls; with limits a fresh engine is used so that a limit gives the same status on
-    every run."""
-    if node_limit is not None or time_limit is not None:
+    """An engine for S. Without a node limit, engines (and their exact transposition tables)
+    are kept between calls; with a node limit a fresh engine is used so that the limit gives the
+    same status on every run (a time limit is never reproducible anyway)."""
+    if node_limit is not None:
         eng = Engine.for_position(pos, seat)
     else:
         key = (pos.players, seat, pos.seats[seat].prediction)
@@ -174,12 +174,14 @@ def _trick_answers(eng: Engine, st: State, out: dict[str, object]) -> None:
     out["forceable"] = tuple(t + k for k in range(fewest, most + 1) if eng.win(st, k, k))
 
 
-def _best_score(eng: Engine, st: State) -> int | None:
+def _best_score(eng: Engine, st: State, guess: object = None) -> int | None:
     """Sc1-Sc3 minimax. With S's prediction unknown (3-5 players) the score is unknown unless
-    every continuation ends with S causing a paradox (then it is -tricks, prediction-free)."""
+    every continuation ends with S causing a paradox (then it is -tricks, prediction-free).
+    ``guess`` (e.g. at_least: without a paradox the score is at least the tricks) seeds
+    MTD(f)."""
     if eng.players > 2 and eng.prediction is None and eng.avoid_possible(st):
         return None
-    return eng.value(st, -INF, INF)
+    return eng.exact_value(st, guess if isinstance(guess, int) else None)
 
 
 def _finished_forced(pos: Position, seat: int) -> Forced:
@@ -211,7 +213,7 @@ def forced(
     status: Status = PROVEN
     try:
         _trick_answers(eng, st, out)
-        out["best_score"] = _best_score(eng, st)
+        out["best_score"] = _best_score(eng, st, out.get("at_least"))
     except BudgetExceeded:
         status = UNKNOWN
     return Forced(
@@ -366,7 +368,7 @@ def analyze_moves(
         else:
             try:
                 _trick_answers(eng, ch, out)
-                out["best_score"] = _best_score(eng, ch)
+                out["best_score"] = _best_score(eng, ch, out.get("at_least"))
             except BudgetExceeded:
                 status = UNKNOWN
                 exhausted = True

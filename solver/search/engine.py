@@ -338,8 +338,19 @@ class Engine:
             ent[0] = ent[1] = best
         return best
 
-    def exact_value(self, st: State) -> int:
-        return self.value(st, -INF, INF)
+    def exact_value(self, st: State, guess: int | None = None) -> int:
+        """The exact minimax score by MTD(f): null-window alpha-beta probes that converge on
+        the value, sharing the bound table."""
+        g = st[10] if guess is None else guess
+        lower, upper = -INF, INF
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = self.value(st, beta - 1, beta)
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
 
     # ------------------------------------------------------------------ possible
     def avoid_possible(self, st: State) -> bool:
