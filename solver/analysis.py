@@ -58,6 +58,9 @@ class Budget:
     def __init__(self, seconds: float | None):
         self.deadline = None if seconds is None else time.monotonic() + seconds
 
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
     def left(self, floor: float = 0.05) -> float | None:
         if self.deadline is None:
             return None

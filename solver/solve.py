@@ -97,7 +97,7 @@ def _max_score_possible(
     @cache
     def best(p: Position) -> tuple[int | None, tuple[Play, ...]]:
         nodes[0] += 1
-        if nodes[0] > _DFS_NODES:
+        if nodes[0] > _DFS_NODES or (nodes[0] % 512 == 0 and budget.expired()):
             raise TimeoutError
         if p.finished:
             return seat_score(p, seat), ()
