@@ -1,0 +1,132 @@
+"""The analysis facade (solver/analysis.py): merged answers, deals of unknown hands, the
+analyze table — all checked against the exhaustive reference."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from catbox.solver.analysis import (
+    Limits,
+    _count_splits,
+    analyze,
+    deals_of,
+    forced_report,
+    merge_status,
+    paradox_report,
+    tricks_report,
+    wilson_upper,
+)
+from catbox.solver.errors import PositionError
+from catbox.solver.generate import hide_hands, random_position
+
+from .reference import deals, forced_answers, possible
+
+CASES = [(p, seed, tl) for p in (2, 3, 4, 5) for seed in range(4) for tl in (1, 2)]
+
+
+def test_merge_status() -> None:
+    assert merge_status("proven", "proven") == "proven"
+    assert merge_status("proven", "estimate") == "estimate"
+    assert merge_status("estimate", "unknown", "proven") == "unknown"
+
+
+def test_count_splits_matches_enumeration() -> None:
+    for seed in range(6):
+        pos = hide_hands(random_position(3 + seed % 3, seed, 1), [1, 2])
+        sizes = [pos.seats[1].hand_size, pos.seats[2].hand_size]
+        assert _count_splits(pos.unknown_pool(), sizes) == sum(1 for _ in deals(pos))
+    assert _count_splits(Counter({1: 2, 2: 1}), [1, 1]) == 3
+
+
+def test_wilson_upper_bound() -> None:
+    assert wilson_upper(0, 24) == pytest.approx(0.138, abs=0.002)
+    assert wilson_upper(0, 0) == 1.0
+
+
+@pytest.mark.parametrize(("players", "seed", "tl"), CASES)
+def test_reports_agree_with_reference(players: int, seed: int, tl: int) -> None:
+    pos = random_position(players, seed + 40, tl, mid_trick=seed % players)
+    seat = ((pos.to_play or 0) + seed) % players
+    ref_p = possible(pos, seat)
+    ref_f = forced_answers(pos, seat)
+    pr = paradox_report(pos, seat)
+    assert (pr.possible, pr.round_possible, pr.guaranteed) == (
+        ref_p.avoid,
+        ref_p.round,
+        ref_f.guaranteed,
+    )
+    assert pr.overall_status == "proven"
+    if pr.strategy_line is not None:  # a guaranteed main line replays to a safe end
+        end = pos
+        for play in pr.strategy_line:
+            end = end.play(play)
+        assert end.finished and end.paradox != seat
+    tr = tricks_report(pos, seat)
+    assert set(tr.possible) == ref_p.tricks
+    f = tr.forced
+    assert set(f.forceable or ()) == ref_f.forceable
+    assert (f.at_least, f.at_most, f.best_score) == (
+        ref_f.at_least,
+        ref_f.at_most,
+        ref_f.best_score,
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_forced_with_unknown_hands_means_every_deal(seed: int) -> None:
+    full = random_position(3 + seed % 2, seed + 7, 1, mid_trick=1)
+    seat = full.to_play
+    assert seat is not None
+    other = (seat + 1) % full.players
+    hidden = hide_hands(full, [other])
+    boards, exact = deals_of(hidden)
+    assert exact and full.seats[other].hand in [b.seats[other].hand for b in boards]
+    per_deal = [forced_answers(b, seat) for b in boards]
+    fr = forced_report(hidden, seat)
+    assert fr.status == "proven" and fr.deals == len(boards)
+    assert fr.guaranteed == all(a.guaranteed for a in per_deal)
+    assert set(fr.forceable or ()) == set.intersection(*(set(a.forceable) for a in per_deal))
+    if fr.guaranteed:
+        assert fr.at_least == min(a.at_least for a in per_deal if a.at_least is not None)
+        assert fr.at_most == max(a.at_most for a in per_deal if a.at_most is not None)
+
+
+def test_many_deals_are_sampled_and_labelled_estimate() -> None:
+    pos = hide_hands(random_position(4, 3, 3), [1, 2, 3])
+    boards, exact = deals_of(pos)
+    assert not exact and len(boards) == 24
+    assert deals_of(pos)[0] == boards  # a fixed seed: the same sample every time
+    fr = forced_report(pos, pos.to_play or 0, time_limit=60)
+    if fr.guaranteed:  # a sampled "yes" is only an estimate
+        assert fr.status == "estimate" and fr.failure_bound is not None
+    else:  # a counterexample deal is a proof... but only for the guaranteed field
+        assert fr.status in ("estimate", "proven")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3), (2, 4)])
+def test_analyze_rows_agree_with_reference(players: int, seed: int) -> None:
+    pos = random_position(players, seed, 2, mid_trick=1)
+    seat = pos.to_play
+    assert seat is not None
+    rows = analyze(pos)
+    assert [r.play for r in rows] == pos.legal_plays()
+    for r in rows:
+        child = pos.play(r.play)
+        ref_p, ref_f = possible(child, seat), forced_answers(child, seat)
+        assert set(r.possible or ()) == ref_p.tricks
+        assert set(r.forceable or ()) == ref_f.forceable
+        assert (r.avoid_possible, r.avoid_guaranteed) == (ref_p.avoid, ref_f.guaranteed)
+        assert r.best_score == ref_f.best_score and r.status == "proven"
+
+
+def test_analyze_refuses_unknown_hands_and_finished_rounds() -> None:
+    pos = hide_hands(random_position(4, 1, 2), [2])
+    with pytest.raises(PositionError):
+        analyze(pos)
+    end = random_position(4, 1, 1)
+    while not end.finished:
+        end = end.play(end.legal_plays()[0])
+    with pytest.raises(PositionError):
+        analyze(end, Limits(5.0))
