@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 from rich.text import Text
-
-from catbox.solver import formats
-from catbox.solver.puzzle import Puzzle
 
 from .options import ForceOpt, JsonOpt, OutOpt
 from .output import command, emit_json, out
 from .render import position_view
 from .solve import bundled, find_puzzle, goal_json
 
+if TYPE_CHECKING:
+    from catbox.solver.puzzle import Puzzle
+
 app = typer.Typer(help="The bundled puzzle collection.", no_args_is_help=True)
 
 
 def _load_all() -> list[tuple[str, Puzzle]]:
+    from catbox.solver import formats
+    from catbox.solver.puzzle import Puzzle
+
     found = []
     for path in bundled():
         obj = formats.load(path)
@@ -70,6 +73,8 @@ def show_(
     json_out: JsonOpt = False,
 ) -> None:
     """Show a puzzle: the story, the position and the goal (the answer only with --answer)."""
+    from catbox.solver import formats
+
     p = find_puzzle(name)
     if json_out:
         obj = formats.to_json_obj(p)
@@ -117,6 +122,7 @@ def generate_(
 ) -> None:
     """Generate a puzzle: search seeded random positions for one whose natural play fails,
     prove its answer with the solver and print it (or write it with -o)."""
+    from catbox.solver import formats
     from catbox.solver.puzzlegen import generate
 
     from .sources import write_output
