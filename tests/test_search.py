@@ -243,3 +243,41 @@ def test_needs_known_hands() -> None:
         forced(pos, 0)
     with pytest.raises(PositionError):
         Target("exactly")
+
+
+# ---------------------------------------------------------------------- engine goals
+@pytest.mark.parametrize(
+    ("players", "tricks_left", "mid"), [(3, 2, 1), (4, 2, 2), (5, 2, 0), (4, 3, 3)]
+)
+def test_paradox_allowance_goal_agrees_with_reference(
+    players: int, tricks_left: int, mid: int
+) -> None:
+    """``win(st, lo, hi, pk)``: no paradox by S with lo..hi more tricks, or a paradox by S with
+    at most pk more tricks (the score's negative regime, Sc1)."""
+    from catbox.solver.search.engine import Engine
+
+    from .reference import forced as ref_forced
+
+    for seed in range(3):
+        pos = random_position(players, 2000 + seed, tricks_left, mid_trick=mid).settle()
+        for seat in range(players):
+            eng = Engine.for_position(pos, seat)
+            st = eng.state_of(pos)
+            t = pos.seats[seat].tricks
+            for lo, hi, pk in ((0, tricks_left, 0), (0, tricks_left, 1), (1, 0, 1), (1, 1, 0)):
+
+                def goal(
+                    p: Position, lo: int = lo, hi: int = hi, pk: int = pk, s: int = seat, t: int = t
+                ) -> bool:
+                    got = p.seats[s].tricks - t
+                    if p.paradox == s:
+                        return got <= pk
+                    return lo <= got <= hi
+
+                assert eng.win(st, lo, hi, pk) == ref_forced(pos, seat, goal), (
+                    seed,
+                    seat,
+                    lo,
+                    hi,
+                    pk,
+                )

@@ -181,6 +181,15 @@ def _best_score(eng: Engine, st: State, guess: object = None) -> int | None:
     MTD(f)."""
     if eng.players > 2 and eng.prediction is None and eng.avoid_possible(st):
         return None
+    left, t = st[11], st[10]
+    if not eng.win(st, 0, left):
+        # the other seats can force S's paradox: the score is -(tricks at the paradox) (Sc1),
+        # and every paradox-free end scores at least 0; so the score is at least -(t + j)
+        # exactly when S can force "no paradox, or a paradox with at most j more tricks"
+        j = 0
+        while j < left and not eng.win(st, 0, left, j):
+            j += 1
+        return -(t + j)
     return eng.exact_value(st, guess if isinstance(guess, int) else None)
 
 

@@ -93,6 +93,8 @@ class Engine:
         self._broken_bit = 1 << (4 * ctx.max_number)
         # history heuristic: moves that produced cutoffs before are tried first
         self.history: dict[int, int] = {}
+        # final trick counts that earn the bonus (Sc2)
+        self._bonus_window = (0, 4) if players == 2 else (prediction or 0, prediction or 0)
 
     @classmethod
     def for_position(cls, pos: Position, seat: int) -> Engine:
@@ -166,6 +168,44 @@ class Engine:
             self._bounds[key] = b
         return b
 
+    # ------------------------------------------------------------------ equivalent plays
+    def merge(self, st: State, lm: int, p: int) -> int:
+        """``lm`` without plays that are equivalent to a kept one for the rest of the round.
+
+        A follower's plays of one number k in colours that are neither red nor led have the
+        same effect on the trick (they cannot win it, W1) and on permissions (the led colour
+        is lost, F2; no other). They differ only in the cell filled (P1). A cell (c, k) can
+        matter later only to a seat that still holds a k and still holds permission c (L1,
+        L2; permissions and hands only shrink, I4); red cells matter for L3a but red is
+        never a candidate here. So among the candidate cells of k that no such seat can use,
+        only the first (lowest colour) is kept. The caller excludes S's own plays when S's
+        cells matter for the score (Sc3)."""
+        led = st[7]
+        ctx = self.ctx
+        cand = lm & ctx.offcol[led]
+        if not cand & (cand - 1):
+            return lm
+        hands = st[2]
+        perms = st[3]
+        hb = ctx.hb
+        players = ctx.players
+        pc = ctx.pc
+        col = ctx.col
+        for k in range(1, ctx.max_number + 1):
+            m = cand & col[k]
+            if not m & (m - 1):
+                continue
+            sh = 3 * (k - 1)
+            permk = 0
+            for q in range(players):
+                h = hands >> (q * hb + sh) & 7
+                if h > 1 or (h == 1 and q != p):
+                    permk |= perms >> (4 * q) & 15
+            irr = m & ~pc[permk]
+            if irr & (irr - 1):
+                lm &= ~(irr & (irr - 1))
+        return lm
+
     # ------------------------------------------------------------------ ordering
     def ordered(self, lm: int, key: tuple[int, ...], p: int) -> list[int]:
         moves = cells(lm)
@@ -184,8 +224,10 @@ class Engine:
         self.history[k] = self.history.get(k, 0) + depth_left * depth_left
 
     # ------------------------------------------------------------------ AND-OR
-    def win(self, st: State, lo: int, hi: int) -> bool:
-        """Can S force: no paradox caused by S, and between ``lo`` and ``hi`` more tricks?"""
+    def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
+        """Can S force: either no paradox caused by S and between ``lo`` and ``hi`` more
+        tricks, or (when ``pk >= 0``) a paradox caused by S with at most ``pk`` more tricks?
+        (The second kind of goal serves the score, Sc1: a paradox with few tricks.)"""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._tick()
@@ -194,10 +236,14 @@ class Engine:
             lo = 0
         if hi > left:
             hi = left
+        if pk > left:
+            pk = left
         if lo > hi:
-            return False
+            if pk < 0:
+                return False
+            lo, hi = 1, 0  # the canonical empty interval
         if left == 0:  # E1: the round is over
-            return True
+            return lo == 0
         ctx = self.ctx
         cnt = st[6]
         if cnt and (self.seat - st[5]) % ctx.players < cnt and st[9] != self.seat:
@@ -205,49 +251,55 @@ class Engine:
             if hi == left:
                 hi -= 1
             if left == 1:  # nor cause a paradox: the last trick is all that is left
-                return lo == 0
+                return lo == 0 and hi >= 0
             if lo > hi:
-                return False
+                if pk < 0:
+                    return False
+                lo, hi = 1, 0
         lm = legal_mask(ctx, st)
         p = (st[5] + st[6]) % ctx.players
         if not lm:  # X1, X3: a paradox ends the round; S keeps its tricks
-            return p != self.seat and lo == 0
+            return lo == 0 if p != self.seat else pk >= 0
+        if pk < 0:
+            pk = -1
         key = self.core_key(st)
         facts = self.tt.get(key)
         if facts is not None:
-            for f_lo, f_hi, res in facts:
+            for f_lo, f_hi, f_pk, res in facts:
                 if res:
-                    if f_lo >= lo and f_hi <= hi:
+                    if f_lo >= lo and f_hi <= hi and f_pk <= pk:
                         return True
-                elif f_lo <= lo and f_hi >= hi:
+                elif f_lo <= lo and f_hi >= hi and f_pk >= pk:
                     return False
         t = st[10]
         is_s = p == self.seat
         result = not is_s
         best = -1
+        if cnt:
+            lm = self.merge(st, lm, p)
         for idx in self.ordered(lm, key, p):
             ch = apply(ctx, st, idx)
             d = ch[10] - t
-            if self.win(ch, lo - d, hi - d) == is_s:
+            if self.win(ch, lo - d, hi - d, pk - d) == is_s:
                 result = is_s
                 best = idx
                 break
         if best >= 0:
             self.hint[key] = best
             self._credit(p, best, left)
-        self._store(key, lo, hi, result)
+        self._store(key, lo, hi, pk, result)
         return result
 
-    def _store(self, key: tuple[int, ...], lo: int, hi: int, res: bool) -> None:
+    def _store(self, key: tuple[int, ...], lo: int, hi: int, pk: int, res: bool) -> None:
         facts = self.tt.get(key)
         if facts is None:
-            self.tt[key] = [[lo, hi, res]]
+            self.tt[key] = [[lo, hi, pk, res]]
             return
-        if res:  # a win of [lo, hi] implies wins of every wider interval
-            facts[:] = [f for f in facts if not (f[2] and f[0] <= lo and f[1] >= hi)]
-        else:  # a loss of [lo, hi] implies losses of every narrower interval
-            facts[:] = [f for f in facts if f[2] or not (f[0] >= lo and f[1] <= hi)]
-        facts.append([lo, hi, res])
+        if res:  # a win implies wins of every wider goal
+            facts[:] = [f for f in facts if not (f[3] and f[0] <= lo and f[1] >= hi and f[2] >= pk)]
+        else:  # a loss implies losses of every narrower goal
+            facts[:] = [f for f in facts if f[3] or not (f[0] >= lo and f[1] <= hi and f[2] <= pk)]
+        facts.append([lo, hi, pk, res])
 
     # ------------------------------------------------------------------ score
     def bonus_possible(self, t: int, left: int) -> bool:
@@ -309,9 +361,45 @@ class Engine:
             return lower
         a = max(alpha, lower)
         b = min(beta, upper)
+        # Oracle bounds from the AND-OR table (coarser keys, shared with the trick questions):
+        # if S can always avoid a paradox its score is at least t (Sc1, Sc2 never subtract),
+        # otherwise the other seats can force S's paradox and it is at most -t (Sc1).
+        if b <= t or a >= -t:
+            if self.win(st, 0, left):
+                if t >= b:
+                    if t > ent[0]:
+                        ent[0] = t
+                    return t
+                if t > a:
+                    a = t
+                    if t > ent[0]:
+                        ent[0] = t
+            else:
+                if -t <= a:
+                    if -t < ent[1]:
+                        ent[1] = -t
+                    return -t
+                if -t < b:
+                    b = -t
+                    if -t < ent[1]:
+                        ent[1] = -t
+        # above t + left every continuation must earn the bonus: S must force its trick window
+        if bonus and b > t + left:
+            blo, bhi = self._bonus_window
+            if not self.win(st, blo - t, bhi - t):
+                cap = t + left
+                if cap < ent[1]:
+                    ent[1] = cap
+                if cap <= a:
+                    return cap
+                b = cap
+        lower, upper = ent
+        a0, b0 = a, b
         is_s = p == seat
         best = -INF if is_s else INF
         bm = -1
+        if cnt and not (is_s and bonus):
+            lm = self.merge(st, lm, p)
         for idx in self.ordered(lm, key, p):
             v = self.value(apply(ctx, st, idx), a, b)
             if is_s:
@@ -328,8 +416,6 @@ class Engine:
         if bm >= 0:
             self.hint[key] = bm
             self._credit(p, bm, left)
-        a0 = max(alpha, lower)
-        b0 = min(beta, upper)
         if best <= a0:
             ent[1] = min(upper, best)
         elif best >= b0:
@@ -371,6 +457,8 @@ class Engine:
             if k in seen:
                 return False
             seen.add(k)
+            if s[6]:
+                lm = self.merge(s, lm, (s[5] + s[6]) % ctx.players)
             return any(rec(apply(ctx, s, i)) for i in cells(lm))
 
         return rec(st)

@@ -60,6 +60,7 @@ class Ctx:
         "hb",
         "hmask",
         "max_number",
+        "offcol",
         "order",
         "pc",
         "players",
@@ -79,6 +80,8 @@ class Ctx:
         row = (1 << n) - 1
         # pc[m]: every cell of the colours held in permission mask m (L2)
         self.pc = [sum(row << (c * n) for c in range(4) if m >> c & 1) for m in range(16)]
+        # offcol[led]: cells of the colours that are neither red nor led (F2 discards)
+        self.offcol = [self.pc[14 & ~(1 << c)] for c in range(4)]
         self.cell_c = [i // n for i in range(4 * n)]
         self.cell_n = [i % n + 1 for i in range(4 * n)]
         # col[k]: the four cells of number k (index 0 unused)
