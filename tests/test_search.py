@@ -264,7 +264,9 @@ def test_paradox_allowance_goal_agrees_with_reference(
             eng = Engine.for_position(pos, seat)
             st = eng.state_of(pos)
             t = pos.seats[seat].tricks
-            for lo, hi, pk in ((0, tricks_left, 0), (0, tricks_left, 1), (1, 0, 1), (1, 1, 0)):
+            goals = [(0, tricks_left, 0), (0, tricks_left, 1), (1, 0, 1), (1, 1, 0)]
+            goals += [(0, tricks_left - 1, -1), (0, 0, -1), (1, tricks_left, -1)]
+            for lo, hi, pk in goals:
 
                 def goal(
                     p: Position, lo: int = lo, hi: int = hi, pk: int = pk, s: int = seat, t: int = t
@@ -281,3 +283,34 @@ def test_paradox_allowance_goal_agrees_with_reference(
                     hi,
                     pk,
                 )
+
+
+def test_never_stuck_certificate_is_sound() -> None:
+    """Whenever the static "S can never be stuck" proof fires, the reference agrees that S can
+    always avoid causing a paradox (positions along random playouts, so permissions get lost)."""
+    import random
+
+    from catbox.solver.search.engine import Engine
+
+    from .reference import forced as ref_forced
+
+    rng = random.Random(7)
+    fired = checked = 0
+    for players, left in ((3, 3), (4, 2), (4, 3), (5, 2)):
+        for seed in range(6):
+            pos = random_position(players, 3000 + seed, left).settle()
+            while not pos.finished and pos.tricks_left >= 1:
+                for seat in range(players):
+                    eng = Engine.for_position(pos, seat)
+                    st = eng.state_of(pos)
+                    cnt = st[6]
+                    s_done = 1 if cnt and (seat - st[5]) % players < cnt else 0
+                    if eng.never_stuck(st, s_done):
+                        fired += 1
+                        assert ref_forced(pos, seat, lambda p, s=seat: p.paradox != s)
+                    checked += 1
+                moves = pos.legal_plays()
+                if not moves:
+                    break
+                pos = pos.play(rng.choice(moves)).settle()
+    assert fired > 20 and checked > fired

@@ -220,11 +220,15 @@ def forced(
     start = eng.nodes
     out: dict[str, object] = {}
     status: Status = PROVEN
-    try:
-        _trick_answers(eng, st, out)
-        out["best_score"] = _best_score(eng, st, out.get("at_least"))
-    except BudgetExceeded:
-        status = UNKNOWN
+    done = eng.answers.get(st)
+    if done is not None:  # combined from the children by analyze_moves
+        out = dict(done)
+    else:
+        try:
+            _trick_answers(eng, st, out)
+            out["best_score"] = _best_score(eng, st, out.get("at_least"))
+        except BudgetExceeded:
+            status = UNKNOWN
     return Forced(
         seat,
         _opt_bool(out.get("guaranteed")),
@@ -368,9 +372,11 @@ def analyze_moves(
     st = eng.state_of(pos)
     rows: list[MoveRow] = []
     exhausted = False
+    outs: list[dict[str, object]] = []
     for idx, ch in eng.children(st):
         play = eng.ctx.play_of(idx)
         out: dict[str, object] = {}
+        outs.append(out)
         status: Status = PROVEN
         if exhausted:
             status = UNKNOWN
@@ -390,4 +396,22 @@ def analyze_moves(
                 status,
             )
         )
+    if not exhausted and outs:
+        eng.answers[st] = _combine(outs)
     return rows
+
+
+def _combine(outs: list[dict[str, object]]) -> dict[str, object]:
+    """The answers of the seat to play (S) from those of its plays: S picks the play, so it can
+    guarantee whatever one of its plays guarantees."""
+    ok = [o for o in outs if o["guaranteed"]]
+    scores = [o["best_score"] for o in outs]
+    return {
+        "guaranteed": bool(ok),
+        "at_least": max(_opt_int(o["at_least"]) or 0 for o in ok) if ok else None,
+        "at_most": min(_opt_int(o["at_most"]) or 0 for o in ok) if ok else None,
+        "forceable": tuple(sorted({k for o in ok for k in _opt_tuple(o["forceable"]) or ()})),
+        "best_score": None
+        if any(v is None for v in scores)
+        else max(v for v in scores if isinstance(v, int)),
+    }

@@ -88,6 +88,8 @@ class Engine:
         self.vtt: dict[tuple[int, ...], list[int]] = {}  # score bounds per state
         self.hint: dict[tuple[int, ...], int] = {}  # best/refuting move per state
         self._groups: dict[int, int] = {}
+        # root answers combined from the children (api.analyze_moves), per exact state
+        self.answers: dict[State, dict[str, object]] = {}
         self._bounds: dict[tuple[int, int, int], int] = {}
         self._alive: dict[int, int] = {}
         self._broken_bit = 1 << (4 * ctx.max_number)
@@ -246,8 +248,11 @@ class Engine:
             return lo == 0
         ctx = self.ctx
         cnt = st[6]
-        if cnt and (self.seat - st[5]) % ctx.players < cnt and st[9] != self.seat:
+        s_done = 1 if cnt and (self.seat - st[5]) % ctx.players < cnt else 0
+        top = left  # the most tricks S can still win
+        if s_done and st[9] != self.seat:
             # S has played in this trick and is not winning it: it cannot win it any more (W1)
+            top = left - 1
             if hi == left:
                 hi -= 1
             if left == 1:  # nor cause a paradox: the last trick is all that is left
@@ -271,6 +276,8 @@ class Engine:
                         return True
                 elif f_lo <= lo and f_hi >= hi and f_pk >= pk:
                     return False
+        if lo == 0 and hi >= top and self.never_stuck(st, s_done):
+            return True  # every trick count is fine and S can always avoid a paradox
         t = st[10]
         is_s = p == self.seat
         result = not is_s
@@ -289,6 +296,46 @@ class Engine:
             self._credit(p, best, left)
         self._store(key, lo, hi, pk, result)
         return result
+
+    def never_stuck(self, st: State, s_done: int) -> bool:
+        """A static proof that S can always avoid causing a paradox from ``st`` (I4).
+
+        A cell (c, k) is *safe* for S when it is empty, S holds k and permission c, and no
+        other seat holding a k holds permission c (so only S can ever fill it; hands and
+        permissions only shrink). If S's remaining plays can be matched to distinct safe cells
+        (sum over k of min(copies of k, safe cells of k) >= plays left), S has the strategy:
+        when the led colour has a matched cell, follow there (no permission lost, F2);
+        otherwise play any matched cell (only the led colour is lost, and no matched cell is
+        in it); when leading play a matched cell, or, if red may not be led yet (L3), any legal
+        non-red play (leading loses nothing, L4, and a card spent keeps the count)."""
+        ctx = self.ctx
+        seat = self.seat
+        hb = ctx.hb
+        hmask = ctx.hmask
+        hands = st[2]
+        perms = st[3]
+        hand = hands >> (seat * hb) & hmask
+        plays = st[11] - s_done
+        if plays <= 0:
+            return True
+        pc = ctx.pc
+        hand_cols = ctx.hand_cols
+        mine = hand_cols(hand) & ~st[0] & pc[perms >> (4 * seat) & 15]
+        if mine.bit_count() < plays:
+            return False
+        for q in range(ctx.players):
+            if q != seat:
+                mine &= ~(hand_cols(hands >> (q * hb) & hmask) & pc[perms >> (4 * q) & 15])
+        if mine.bit_count() < plays:
+            return False
+        total = 0
+        col = ctx.col
+        for k in range(1, ctx.max_number + 1):
+            m = mine & col[k]
+            if m:
+                h = hand >> (3 * (k - 1)) & 7
+                total += min(h, m.bit_count())
+        return total >= plays
 
     def _store(self, key: tuple[int, ...], lo: int, hi: int, pk: int, res: bool) -> None:
         facts = self.tt.get(key)
