@@ -340,20 +340,21 @@ def analyze(
             "analyze needs every hand known (a double-dummy table); use `catbox paradox` or "
             "`catbox tricks` for positions with unknown hands"
         )
+    from .search import analyze_moves
+
     budget = Budget(limits.time_limit)
-    plays = pos.legal_plays()
+    forced_rows = analyze_moves(pos, node_limit=limits.node_limit, time_limit=budget.left())
     rows = []
-    for k, play in enumerate(plays):
+    for k, fr in enumerate(forced_rows):
         if progress:
-            progress(k, len(plays))
-        child = pos.play(play)
+            progress(k, len(forced_rows))
+        child = pos.play(fr.play)
         left, workers, seed = budget.left() or 1.0, limits.workers, limits.seed
         tp = tricks_possible(child, seat, time_limit=left, workers=workers, seed=seed)
         pp = paradox_possible(child, seat, time_limit=left, workers=workers, seed=seed)
-        fr = forced_report(child, seat, time_limit=budget.left(), node_limit=limits.node_limit)
         rows.append(
             MoveReport(
-                play=play,
+                play=fr.play,
                 possible=tp.possible if tp.status == PROVEN else None,
                 forceable=fr.forceable,
                 avoid_possible=pp.possible,
