@@ -355,6 +355,69 @@ class _Search:
                 raise SolverBug("search: no child realises the value of its parent")
         return moves
 
+    def probe(self, goal: Goal, want: set[int], *, budget: int, seed: int) -> dict[int, list[Move]]:
+        """A budgeted, heuristically ordered depth-first search for witness lines (a fast path
+        for the yes answers; never a proof of a no). ``want``: further trick counts sought
+        (tricks goal). Returns the lines found by count (key 0 for round/avoid)."""
+        import random
+
+        rng = random.Random(seed)
+        found: dict[int, list[Move]] = {}
+        path: list[Move] = []
+        left = [budget]
+        nmax = self.n
+
+        def strength(p: int, c: int, n: int, trick: tuple[tuple[int, int, int], ...]) -> int:
+            if c == 0:
+                return 2 * nmax + n
+            return n if not trick or c == trick[0][2] else 0
+
+        def dfs(st: State, gained: int) -> bool:
+            if left[0] <= 0:
+                return True
+            left[0] -= 1
+            trick, tleft = st[6], st[7]
+            p = (st[5] + len(trick)) % self.p
+            if goal == "tricks":
+                reach = [k for k in want if k not in found and gained <= k <= gained + tleft]
+                if not reach:
+                    return False
+                need = min(reach) - gained
+            else:
+                need = 0
+            scored = []
+            for move, child, gain, term in self.expand(st):
+                kind, _, n, c, _ = move
+                if kind == _STUCK:
+                    key = -1.0  # ending the round at once: try it first
+                else:
+                    s = strength(p, c, n, trick)
+                    loses = 1 if trick and c != trick[0][2] else 0
+                    if goal == "tricks":
+                        lo = s if (p == self.seat) != (need > 0) else -s
+                        key = lo + 4 * nmax * loses + rng.random() * nmax
+                    else:
+                        key = loses + rng.random()
+                scored.append((key, move, child, gain, term))
+            scored.sort(key=lambda x: x[0])
+            for _, move, child, gain, term in scored:
+                path.append(move)
+                if term is not None:
+                    mask, rnd = term
+                    ok = rnd if goal == "round" else mask != 0
+                    k = gained + gain
+                    if ok and (goal != "tricks" or (k in want and k not in found)):
+                        found[k if goal == "tricks" else 0] = list(path)
+                        if goal != "tricks" or all(w in found for w in want):
+                            return True
+                elif child is not None and dfs(child, gained + gain):
+                    return True
+                path.pop()
+            return False
+
+        dfs(self.root, 0)
+        return found
+
     def witness(self, moves: list[Move]) -> Witness:
         """The plays of ``moves`` and, for unknown hands, a deal consistent with them."""
         pos = self.pos
@@ -385,6 +448,7 @@ class _Search:
 # --------------------------------------------------------------------------- dispatch
 
 Goal = Literal["avoid", "round", "tricks"]
+_PROBE_BUDGET = 3000  # nodes of the heuristic witness probe before CP-SAT takes over
 
 
 def _check(pos: Position, seat: int, w: Witness, goal: Goal, k: int = 0) -> Witness:
@@ -400,11 +464,12 @@ def _check(pos: Position, seat: int, w: Witness, goal: Goal, k: int = 0) -> Witn
 
 
 def _small(pos: Position) -> bool:
-    """Positions where the search beats CP-SAT's fixed overhead (a size estimate)."""
+    """Positions where the exhaustive search beats CP-SAT's fixed overhead (a size estimate:
+    the search tree grows with plays left and, for unknown hands, with the pool)."""
     hidden = sum(1 for s in pos.seats if s.hand is None)
     if hidden == 0:
-        return pos.tricks_left <= 4
-    return pos.tricks_left <= 3 and hidden * pos.tricks_left <= 6
+        return pos.tricks_left <= 2 or (pos.tricks_left == 3 and pos.players <= 3)
+    return pos.tricks_left <= 2 and hidden * pos.tricks_left <= 6
 
 
 def _resolve(pos: Position, method: Method) -> Literal["search", "cp-sat"]:
@@ -468,8 +533,13 @@ def paradox_possible(
     rnd_status: Status = PROVEN
     rw = None
     rnd_ans: bool | None
+    search = _Search(pos, seat)
+    how = "probe"
     if blocked:
         rnd_ans, how = False, "matching"
+    elif lines := search.probe("round", set(), budget=_PROBE_BUDGET, seed=seed):
+        rnd_ans = True
+        rw = _check(pos, seat, search.witness(lines[0]), "round")
     else:
         res = solve_possible(pos, seat, "round", deadline=deadline, workers=workers, seed=seed)
         rnd_ans, how = res.feasible, "cp-sat"
@@ -479,6 +549,9 @@ def paradox_possible(
             rw = _check(pos, seat, res.witness, "round")
     if rnd_ans:
         return ParadoxPossible(seat, True, True, rw, rw, None, PROVEN, how)
+    if lines := search.probe("avoid", set(), budget=_PROBE_BUDGET, seed=seed):
+        w = _check(pos, seat, search.witness(lines[0]), "avoid")
+        return ParadoxPossible(seat, True, rnd_ans, w, None, None, rnd_status, how)
     res = solve_possible(pos, seat, "avoid", deadline=deadline, workers=workers, seed=seed)
     if res.feasible is None:
         return ParadoxPossible(seat, None, rnd_ans, None, None, None, UNKNOWN, "cp-sat")
@@ -530,8 +603,15 @@ def tricks_possible(
         return TricksPossible(seat, tuple(now + j for j in ks), wits, (), PROVEN, "search")
     from .cpsat.solve import solve_tricks
 
-    found, undecided = solve_tricks(pos, seat, deadline=deadline, workers=workers, seed=seed)
-    wits = {k: _check(pos, seat, w, "tricks", k) for k, w in found.items()}
+    search = _Search(pos, seat)
+    lines = search.probe("tricks", set(range(pos.tricks_left + 1)), budget=_PROBE_BUDGET, seed=seed)
+    wits = {
+        now + j: _check(pos, seat, search.witness(m), "tricks", now + j) for j, m in lines.items()
+    }
+    found, undecided = solve_tricks(
+        pos, seat, deadline=deadline, workers=workers, seed=seed, exclude=set(wits)
+    )
+    wits.update({k: _check(pos, seat, w, "tricks", k) for k, w in found.items()})
     return TricksPossible(
         seat,
         tuple(sorted(wits)),

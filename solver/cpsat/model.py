@@ -67,19 +67,23 @@ class RoundModel:
     numbers: dict[int, tuple[int, ...]] = field(default_factory=dict)  # numbers seat may hold
     fixed: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> play in trick 0
 
-    def used(self, n: int, c: int) -> Any:
-        """How many times cell (c, n) is filled from here (0 or 1; L1)."""
-        return sum(
-            v for (s, t, m, cc), v in self.x.items() if m == n and cc == c
-        )  # linear expression
+    row: dict[tuple[int, int], list[tuple[int, int, Any]]] = field(default_factory=dict)
+    by_cell: dict[tuple[int, int], list[tuple[int, Any]]] = field(default_factory=dict)
+    by_card: dict[tuple[int, int], list[tuple[int, Any]]] = field(default_factory=dict)
+
+    def index(self) -> None:
+        """Index the plays by cell (n, c) and by card (s, n), each with its trick."""
+        for (s, t, n, c), v in self.x.items():
+            self.by_cell.setdefault((n, c), []).append((t, v))
+            self.by_card.setdefault((s, n), []).append((t, v))
+
+    def used(self, n: int, c: int, before: int | None = None) -> Any:
+        """How many times cell (c, n) is filled from here (in tricks before ``before``; L1)."""
+        return sum(v for t, v in self.by_cell.get((n, c), []) if before is None or t < before)
 
     def played(self, s: int, n: int, before: int | None = None) -> Any:
         """Copies of n seat s plays (in tricks before ``before``)."""
-        return sum(
-            v
-            for (ss, t, m, _), v in self.x.items()
-            if ss == s and m == n and (before is None or t < before)
-        )
+        return sum(v for t, v in self.by_card.get((s, n), []) if before is None or t < before)
 
     def held(self, s: int, n: int) -> Any:
         """Copies of n in seat s's hand now (a constant, or the deal variable)."""
@@ -113,32 +117,32 @@ def _add_cards(rm: RoundModel) -> None:
             if t == 0 and s in rm.fixed:
                 rm.act[s, t] = m.new_constant(0)
                 continue
+            row: list[tuple[int, int, Any]] = []
             for n in rm.numbers[s]:
                 for c in range(4):
                     if seat.colours >> c & 1 and _empty(pos, n, c):
-                        rm.x[s, t, n, c] = m.new_bool_var(f"x_{s}_{t}_{n}{'RBYG'[c]}")
-            row = [v for (ss, tt, _, _), v in rm.x.items() if ss == s and tt == t]
+                        v = m.new_bool_var(f"x_{s}_{t}_{n}{'RBYG'[c]}")
+                        rm.x[s, t, n, c] = v
+                        row.append((n, c, v))
+            rm.row[s, t] = row
             a = m.new_bool_var(f"act_{s}_{t}")
-            m.add(sum(row) == a)
+            m.add(sum(v for _, _, v in row) == a)
             rm.act[s, t] = a
             for c in range(4):
-                cv = [v for (ss, tt, _, cc), v in rm.x.items() if ss == s and tt == t and cc == c]
+                cv = [v for _, cc, v in row if cc == c]
                 if cv:
                     b = m.new_bool_var(f"col_{s}_{t}_{'RBYG'[c]}")
                     m.add(sum(cv) == b)
                     rm.col[s, t, c] = b
+    rm.index()
     # L1: a cell is filled once; I1 follows (4 cells per number)
-    cells: dict[tuple[int, int], list[Any]] = {}
-    for (_, _, n, c), v in rm.x.items():
-        cells.setdefault((n, c), []).append(v)
-    for vs in cells.values():
-        m.add_at_most_one(vs)
-    # hands: known seats play only cards they hold
+    for vs in rm.by_cell.values():
+        m.add_at_most_one(v for _, v in vs)
+    # hands: seats play only cards they hold (or are dealt)
     for s in rm.players_seats:
         for n in rm.numbers[s]:
-            vs = [v for (ss, _, nn, _), v in rm.x.items() if ss == s and nn == n]
-            if vs:
-                m.add(sum(vs) <= rm.held(s, n))
+            if (s, n) in rm.by_card:
+                m.add(rm.played(s, n) <= rm.held(s, n))
 
 
 def _add_deals(rm: RoundModel) -> None:
@@ -268,9 +272,7 @@ def _add_red_rule(rm: RoundModel) -> None:
                 for c in _NON_RED:
                     if (s, 0, c) not in rm.perm or not _empty(pos, n, c):
                         continue
-                    filled = sum(
-                        v for (ss, tt, nn, cc), v in rm.x.items() if nn == n and cc == c and tt < t
-                    )
+                    filled = rm.used(n, c, before=t)
                     still = rm.held(s, n) - rm.played(s, n, before=t)
                     _add_if(m, still <= COPIES * filled, [nnr, rm.perm[s, t, c]])
 
@@ -288,12 +290,8 @@ def _add_winners(rm: RoundModel) -> None:
                 led0 = int(pos.trick[0].colour)
                 vals[s] = m.new_constant(nmax + n if c == _R else (n if c == led0 else 0))
                 continue
-            red = sum(
-                (nmax + n) * v
-                for (ss, tt, n, c), v in rm.x.items()
-                if ss == s and tt == t and c == 0
-            )
-            num = sum(n * v for (ss, tt, n, c), v in rm.x.items() if ss == s and tt == t)
+            red = sum((nmax + n) * v for n, c, v in rm.row[s, t] if c == _R)
+            num = sum(n * v for n, _, v in rm.row[s, t])
             follows = []
             for c in _NON_RED:
                 if (s, t, c) in rm.col:
@@ -374,7 +372,7 @@ def _add_facts(rm: RoundModel) -> None:
         cells = [c for c in range(4) if _empty(pos, n, c)]
         for c in cells:
             _add_if(m, rm.used(n, c) == 1, [rm.complete])
-        plays = [v for (_, _, nn, _), v in rm.x.items() if nn == n]
+        plays = [v for c in range(4) for _, v in rm.by_cell.get((n, c), [])]
         _add_if(m, sum(plays) == len(cells), [rm.complete])
 
 

@@ -29,19 +29,62 @@ class Outcome:
     witness: Witness | None
 
 
-def _solver(deadline: float | None, workers: int, seed: int) -> Any:
+# Two deterministic stages, tuned on bench/bench_possible.py. Witnesses are found fastest by pure
+# propagation and clause learning (no LP relaxation, no probing, no symmetry detection); the
+# "no such line" proofs about trick winners (W1) are found orders of magnitude faster with the full
+# LP relaxation. Stage 1 stops at a deterministic work limit, so runs stay reproducible.
+FAST: dict[str, Any] = {
+    "linearization_level": 0,
+    "cp_model_probing_level": 0,
+    "symmetry_level": 0,
+}
+PROOF: dict[str, Any] = {
+    "linearization_level": 2,
+    "cp_model_probing_level": 0,
+    "symmetry_level": 0,
+}
+FAST_DTIME = 0.5  # deterministic seconds of stage 1
+
+
+def _solver(
+    deadline: float | None, workers: int, seed: int, params: dict[str, Any], dtime: float | None
+) -> Any:
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     prm = solver.parameters
     prm.random_seed = seed
+    for key, val in params.items():
+        setattr(prm, key, val)
     # deterministic: one worker, or several interleaved (the same answer and line every run)
     prm.num_workers = workers if workers > 0 else 1
     if prm.num_workers > 1:
         prm.interleave_search = True
     if deadline is not None:
         prm.max_time_in_seconds = max(0.01, deadline - time.monotonic())
+    if dtime is not None:
+        prm.max_deterministic_time = dtime
     return solver
+
+
+def _run(model: Any, deadline: float | None, workers: int, seed: int) -> tuple[Any, int]:
+    """Solve by alternating the fast (search) and proof (LP) stages with doubling deterministic
+    work limits (0.5, 1, 2, 4, ... deterministic seconds) until one settles the question or the
+    wall-clock deadline passes; returns (solver, status). Deterministic for a given input."""
+    from ortools.sat.python import cp_model
+
+    dtime = FAST_DTIME
+    stage = 0
+    while True:
+        params = FAST if stage % 2 == 0 else PROOF
+        solver = _solver(deadline, workers, seed, params, dtime)
+        status = solver.solve(model)
+        if status != cp_model.UNKNOWN:
+            return solver, status
+        if deadline is not None and time.monotonic() >= deadline:
+            return solver, status
+        stage += 1
+        dtime *= 2 if stage % 2 == 0 else 1
 
 
 def extract(rm: RoundModel, value: Any) -> Witness:
@@ -90,8 +133,7 @@ def solve_possible(
     from ortools.sat.python import cp_model
 
     rm = build(pos, seat, mode)
-    solver = _solver(deadline, workers, seed)
-    status = solver.solve(rm.model)
+    solver, status = _run(rm.model, deadline, workers, seed)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Outcome(True, _replay(pos, extract(rm, solver.value)))
     if status == cp_model.INFEASIBLE:
@@ -102,19 +144,32 @@ def solve_possible(
 
 
 def solve_tricks(
-    pos: Position, seat: int, *, deadline: float | None, workers: int = 0, seed: int = 0
+    pos: Position,
+    seat: int,
+    *,
+    deadline: float | None,
+    workers: int = 0,
+    seed: int = 0,
+    exclude: set[int] | None = None,
 ) -> tuple[dict[int, Witness], set[int]]:
     """Every final trick count of ``seat`` without its paradox: one model, solved repeatedly
     with each count found so far excluded ("find a new k"). Returns the witnesses found and the
-    counts left undecided by the time limit."""
+    counts left undecided by the time limit. ``exclude``: counts already witnessed."""
     from ortools.sat.python import cp_model
 
     rm = build(pos, seat, "tricks")
     now = pos.seats[seat].tricks
     found: dict[int, Witness] = {}
+    done = set(exclude or ())
+    every = set(range(now, now + rm.tricks_left + 1))
+    if every <= done:
+        return found, set()
+    if done:
+        rm.model.add_linear_expression_in_domain(
+            rm.tricks, cp_model.Domain.from_values(sorted(every - done))
+        )
     while True:
-        solver = _solver(deadline, workers, seed)
-        status = solver.solve(rm.model)
+        solver, status = _run(rm.model, deadline, workers, seed)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             k = int(solver.value(rm.tricks))
             if k in found:
@@ -126,5 +181,5 @@ def solve_tricks(
             return found, set()
         if status == cp_model.MODEL_INVALID:
             raise SolverBug(f"cp-sat model invalid: {rm.model.validate()}")
-        rest = set(range(now, now + rm.tricks_left + 1)) - set(found)
+        rest = every - set(found) - done
         return found, rest
