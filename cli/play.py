@@ -11,7 +11,7 @@ from catbox.solver.errors import CatboxError
 
 from .options import AtOpt, ForceOpt, JsonOpt, OutOpt, PositionArg
 from .output import command, emit_json, out
-from .render import position_view
+from .render import position_view, print_line
 from .show import derived
 from .sources import load_position, write_output
 
@@ -45,6 +45,7 @@ def play(
     if json_out:
         emit_json({**derived(pos), "line": text, "position": formats.to_json_obj(pos)})
     elif out_path is None:
-        out().print(position_view(pos, text))
+        out().print(position_view(pos))
+        print_line(text)
     else:
         out().print(f"wrote {out_path}")

@@ -12,6 +12,8 @@ from rich.text import Text
 from catbox.solver.board import EMPTY, NEUTRAL, cell_index
 from catbox.solver.cards import Colour, Play, colours_to_str, seat_letter
 
+from .output import out
+
 if TYPE_CHECKING:
     from catbox.solver.position import Position
 
@@ -116,7 +118,7 @@ def status_text(pos: Position) -> Text:
     return t
 
 
-def position_view(pos: Position, line: str | None = None) -> Group:
+def position_view(pos: Position) -> Group:
     parts: list[RenderableType] = [
         board_table(pos),
         Text(""),
@@ -124,9 +126,12 @@ def position_view(pos: Position, line: str | None = None) -> Group:
         Text(""),
         status_text(pos),
     ]
-    if line:
-        parts.append(Text(line, style="dim"))
     return Group(*parts)
+
+
+def print_line(line: str) -> None:
+    """The one-line position string, never wrapped, so that it can be copied whole."""
+    out().print(Text(line, style="dim"), soft_wrap=True)
 
 
 def seat_list(seats: Sequence[int]) -> str:

@@ -13,7 +13,7 @@ from catbox.solver.errors import FormatError
 
 from .options import AtOpt, ForceOpt, JsonOpt, OutOpt
 from .output import command, emit_json, out
-from .render import play_text, position_view
+from .render import play_text, position_view, print_line
 from .show import derived
 from .sources import write_output
 
@@ -98,6 +98,7 @@ def replay(
         text.append(f"→ {trick['winner']}", style="bold")
         out().print(text)
     out().print(Text(f"after {len(positions) - 1} of {len(rec.moves)} moves:", style="bold"))
-    out().print(position_view(pos, line))
+    out().print(position_view(pos))
+    print_line(line)
     if out_path is not None:
         out().print(f"wrote {out_path}")

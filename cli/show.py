@@ -10,7 +10,7 @@ from catbox.solver.cards import seat_letter
 
 from .options import AtOpt, JsonOpt, PositionArg
 from .output import command, emit_json, out
-from .render import position_view
+from .render import position_view, print_line
 from .sources import load_position
 
 if TYPE_CHECKING:
@@ -48,4 +48,5 @@ def show(
     elif line:
         typer.echo(text)
     else:
-        out().print(position_view(pos, text))
+        out().print(position_view(pos))
+        print_line(text)

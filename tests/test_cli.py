@@ -195,3 +195,12 @@ def test_malformed_and_impossible_files(tmp_path: Path, pos4: Path) -> None:
 def test_bad_seat_is_a_clear_error(pos4: Path) -> None:
     code, _, err = run("paradox", pos4, "--seat", "E")
     assert code == EXIT_FORMAT and "seat" in err
+
+
+def test_show_prints_the_whole_line_unwrapped(tmp_path: Path) -> None:
+    path = tmp_path / "five.toml"
+    assert run("new", "-p", "5", "--seed", "3", "-o", path)[0] == 0
+    code, out, _ = run("show", path)
+    last = out.rstrip("\n").splitlines()[-1]
+    assert code == 0 and len(last) > 80
+    assert formats.load_position(last) == formats.load_position(str(path))
