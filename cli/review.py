@@ -48,15 +48,16 @@ def review(
     record: RecordArg,
     seat: SeatOpt = None,
     depth: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--depth",
             min=1,
             max=8,
-            help="Analyse exactly from "
-            "this many tricks left; earlier plays are reported as not analysed.",
+            help="Analyse exactly from this many tricks left (default: 4, or 3 at 5 players); "
+            "earlier plays are reported as not analysed.",
+            show_default=False,
         ),
-    ] = 4,
+    ] = None,
     time_limit: TimeLimitOpt = 20.0,
     workers: WorkersOpt = 0,
     json_out: JsonOpt = False,
@@ -67,6 +68,8 @@ def review(
 
     rec = load_record(record)
     s = seat_from_letter(seat, rec.players) if seat is not None else None
+    if depth is None:
+        depth = 3 if rec.players == 5 else 4
     live = not json_out and err().is_terminal
 
     def tick(k: int, n: int) -> None:
