@@ -30,7 +30,7 @@ from ..cards import Play
 from ..errors import PositionError
 from ..position import Position
 from ..scoring import seat_score
-from .engine import BudgetExceeded, Engine
+from .engine import NOPAR, BudgetExceeded, Engine
 from .state import State, legal_mask
 
 __all__ = [
@@ -186,10 +186,10 @@ def _best_score(eng: Engine, st: State, guess: object = None) -> int | None:
         # the other seats can force S's paradox: the score is -(tricks at the paradox) (Sc1),
         # and every paradox-free end scores at least 0; so the score is at least -(t + j)
         # exactly when S can force "no paradox, or a paradox with at most j more tricks"
-        j = 0
-        while j < left and not eng.win(st, 0, left, j):
-            j += 1
-        return -(t + j)
+        # (one alpha-beta pass over the integer values, Engine.para)
+        v = eng.para(st, -left - 1, 1)
+        assert v != NOPAR
+        return v - t
     return eng.exact_value(st, guess if isinstance(guess, int) else None)
 
 

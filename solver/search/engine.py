@@ -32,9 +32,10 @@ import time
 from ..position import Position
 from .state import Ctx, State, apply, cells, from_position, legal_mask
 
-__all__ = ["INF", "BudgetExceeded", "Engine"]
+__all__ = ["INF", "NOPAR", "BudgetExceeded", "Engine"]
 
 INF = 1 << 20
+NOPAR = 64  # para(): the continuation ends without S causing a paradox
 _CHECK_EVERY = 2048
 
 
@@ -86,6 +87,7 @@ class Engine:
         self._next_check = _CHECK_EVERY
         self.tt: dict[tuple[int, ...], list[list[int]]] = {}  # AND-OR facts per state
         self.vtt: dict[tuple[int, ...], list[int]] = {}  # score bounds per state
+        self.ptt: dict[tuple[int, ...], list[int]] = {}  # para() bounds per state
         self.hint: dict[tuple[int, ...], int] = {}  # best/refuting move per state
         self._groups: dict[int, int] = {}
         # root answers combined from the children (api.analyze_moves), per exact state
@@ -106,7 +108,7 @@ class Engine:
         return from_position(pos, self.seat, self.ctx)[1]
 
     def size(self) -> int:
-        return len(self.tt) + len(self.vtt)
+        return len(self.tt) + len(self.vtt) + len(self.ptt)
 
     # ------------------------------------------------------------------ budget
     def _tick(self) -> None:
@@ -347,6 +349,85 @@ class Engine:
         else:  # a loss implies losses of every narrower goal
             facts[:] = [f for f in facts if f[3] or not (f[0] >= lo and f[1] <= hi and f[2] <= pk)]
         facts.append([lo, hi, pk, res])
+
+    # ------------------------------------------------------------------ paradox regime
+    def para(self, st: State, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta for the score's paradox regime (Sc1): the value is ``NOPAR``
+        when the continuation ends without S causing a paradox, else minus the tricks S wins
+        from ``st`` before its paradox; S maximises, the other seats minimise. So S can force
+        "no paradox, or a paradox with at most j more tricks" (``win(st, 0, left, j)``) exactly
+        when the value is at least ``-j``. Values are relative to ``st`` (keyed like ``win``)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._tick()
+        left = st[11]
+        if left == 0:  # E1: the round is over without S's paradox
+            return NOPAR
+        ctx = self.ctx
+        seat = self.seat
+        cnt = st[6]
+        s_done = 1 if cnt and (seat - st[5]) % ctx.players < cnt else 0
+        top = left
+        if s_done and st[9] != seat:
+            if left == 1:  # S has made its last play: no paradox of S any more
+                return NOPAR
+            top = left - 1  # S cannot win this trick any more (W1)
+        lm = legal_mask(ctx, st)
+        p = (st[5] + cnt) % ctx.players
+        if not lm:  # X1, X3
+            return 0 if p == seat else NOPAR
+        key = self.core_key(st)
+        ent = self.ptt.get(key)
+        if ent is None:
+            if self.never_stuck(st, s_done):
+                self.ptt[key] = [NOPAR, NOPAR]
+                return NOPAR
+            ent = [-top, NOPAR]  # S wins at most ``top`` more tricks before any paradox
+            self.ptt[key] = ent
+        lower, upper = ent
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        a = max(alpha, lower)
+        b = min(beta, upper)
+        a0, b0 = a, b
+        is_s = p == seat
+        best = -INF if is_s else INF
+        bm = -1
+        t = st[10]
+        if cnt:
+            lm = self.merge(st, lm, p)
+        for idx in self.ordered(lm, key, p):
+            ch = apply(ctx, st, idx)
+            dt = ch[10] - t
+            if dt:  # child values are relative to the child: shift the window (NOPAR stays)
+                v = self.para(ch, a + 1 if a <= 0 else a, b + 1 if b <= 0 else b)
+                if v != NOPAR:
+                    v -= 1
+            else:
+                v = self.para(ch, a, b)
+            if is_s:
+                if v > best:
+                    best, bm = v, idx
+                    if v > a:
+                        a = v
+            elif v < best:
+                best, bm = v, idx
+                if v < b:
+                    b = v
+            if a >= b:
+                break
+        if bm >= 0:
+            self.hint[key] = bm
+            self._credit(p, bm, left)
+        if best <= a0:
+            ent[1] = min(upper, best)
+        elif best >= b0:
+            ent[0] = max(lower, best)
+        else:
+            ent[0] = ent[1] = best
+        return best
 
     # ------------------------------------------------------------------ score
     def bonus_possible(self, t: int, left: int) -> bool:
