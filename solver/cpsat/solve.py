@@ -43,7 +43,10 @@ PROOF: dict[str, Any] = {
     "cp_model_probing_level": 0,
     "symmetry_level": 0,
 }
-FAST_DTIME = 0.5  # deterministic seconds of stage 1
+# CP-SAT's defaults (probing, symmetry, LP level 1) settle some proofs neither stage finds.
+DEFAULT: dict[str, Any] = {}
+STAGES = (FAST, PROOF, DEFAULT)
+FAST_DTIME = 0.5  # deterministic seconds of each stage in the first round
 
 
 def _solver(
@@ -68,23 +71,24 @@ def _solver(
 
 
 def _run(model: Any, deadline: float | None, workers: int, seed: int) -> tuple[Any, int]:
-    """Solve by alternating the fast (search) and proof (LP) stages with doubling deterministic
-    work limits (0.5, 1, 2, 4, ... deterministic seconds) until one settles the question or the
-    wall-clock deadline passes; returns (solver, status). Deterministic for a given input."""
+    """Solve by cycling the stages (fast search, LP proof, defaults) with deterministic work
+    limits doubling every round (0.5, 1, 2, ... deterministic seconds) until one settles the
+    question or the wall-clock deadline passes; returns (solver, status). Deterministic for a
+    given input (the wall-clock limit only ever turns an answer into "unknown")."""
     from ortools.sat.python import cp_model
 
     dtime = FAST_DTIME
     stage = 0
     while True:
-        params = FAST if stage % 2 == 0 else PROOF
-        solver = _solver(deadline, workers, seed, params, dtime)
+        solver = _solver(deadline, workers, seed, STAGES[stage % len(STAGES)], dtime)
         status = solver.solve(model)
         if status != cp_model.UNKNOWN:
             return solver, status
         if deadline is not None and time.monotonic() >= deadline:
             return solver, status
         stage += 1
-        dtime *= 2 if stage % 2 == 0 else 1
+        if stage % len(STAGES) == 0:
+            dtime *= 2
 
 
 def extract(rm: RoundModel, value: Any) -> Witness:
