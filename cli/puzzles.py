@@ -10,7 +10,7 @@ from rich.text import Text
 
 from .options import ForceOpt, JsonOpt, OutOpt
 from .output import command, emit_json, out
-from .render import position_view
+from .render import puzzle_view
 from .solve import bundled, find_puzzle, goal_json
 
 if TYPE_CHECKING:
@@ -83,13 +83,7 @@ def show_(
         emit_json(obj)
         return
     o = out()
-    o.print(Text(p.title, style="bold underline"), Text(f"  {'★' * p.difficulty}"))
-    if p.description:
-        o.print(Text(p.description, style="italic"))
-    o.print()
-    o.print(position_view(p.position))
-    o.print()
-    o.print(Text("Goal: ", style="bold").append(p.goal.describe()))
+    o.print(puzzle_view(p))
     if answer and p.answer is not None:
         line = " ".join(map(str, p.answer.line or ()))
         o.print(f"Stated answer: solvable={p.answer.solvable} value={p.answer.value} line={line}")

@@ -16,6 +16,7 @@ from .output import out
 
 if TYPE_CHECKING:
     from catbox.solver.position import Position
+    from catbox.solver.puzzle import Puzzle
 
 # Row colours (B1): red, blue, yellow, green; text colour chosen for contrast.
 ROW_STYLE = {
@@ -126,6 +127,18 @@ def position_view(pos: Position) -> Group:
         Text(""),
         status_text(pos),
     ]
+    return Group(*parts)
+
+
+def puzzle_view(pz: Puzzle) -> Group:
+    """A puzzle's title, difficulty, story, position and goal."""
+    parts: list[RenderableType] = [
+        Text.assemble((pz.title, "bold underline"), f"  {'★' * pz.difficulty}"),
+    ]
+    if pz.description:
+        parts.append(Text(pz.description, style="italic"))
+    parts += [Text(""), position_view(pz.position), Text("")]
+    parts.append(Text("Goal: ", style="bold").append(pz.goal.describe()))
     return Group(*parts)
 
 

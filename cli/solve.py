@@ -15,7 +15,7 @@ from catbox.solver.errors import FileError, FormatError
 from .analysis_json import deal_json, plays
 from .options import JsonOpt, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import EXIT_MISMATCH, command, emit_json, out, progress
-from .render import line_text, position_view, yes_no
+from .render import line_text, puzzle_view, yes_no
 
 if TYPE_CHECKING:
     from catbox.solver.puzzle import Goal, Puzzle
@@ -109,13 +109,7 @@ def show_solution(pz: Puzzle, sol: Solution) -> None:
     from catbox.solver.answers import fill_hands
 
     o = out()
-    o.print(Text(pz.title, style="bold underline"), Text(f"  difficulty {pz.difficulty}/5"))
-    if pz.description:
-        o.print(Text(pz.description, style="italic"))
-    o.print()
-    o.print(position_view(pz.position))
-    o.print()
-    o.print(Text("Goal: ", style="bold").append(pz.goal.describe()))
+    o.print(puzzle_view(pz))
     head = Text("Answer: ", style="bold").append_text(yes_no(sol.solvable))
     if sol.value is not None:
         head.append(f"  (score {sol.value})", style="bold")
