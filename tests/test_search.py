@@ -314,3 +314,55 @@ def test_never_stuck_certificate_is_sound() -> None:
                     break
                 pos = pos.play(rng.choice(moves)).settle()
     assert fired > 20 and checked > fired
+
+
+def _ref_para(pos: Position, seat: int, t0: int) -> int:
+    """Engine.para by the rules engine alone: NOPAR when S causes no paradox, else minus the
+    tricks S won since ``t0``; S maximises, the other seats minimise."""
+    from catbox.solver.search.engine import NOPAR
+
+    pos = pos.settle()
+    if pos.finished:
+        return -(pos.seats[seat].tricks - t0) if pos.paradox == seat else NOPAR
+    vals = [_ref_para(pos.play(m), seat, t0) for m in pos.legal_plays()]
+    return max(vals) if pos.to_play == seat else min(vals)
+
+
+@pytest.mark.parametrize(
+    ("players", "tricks_left", "mid"),
+    [(2, 3, 1), (3, 3, 0), (3, 3, 1), (3, 3, 2), (4, 2, 2), (4, 3, 3), (5, 2, 3), (5, 1, 0)],
+)
+def test_para_agrees_with_reference(players: int, tricks_left: int, mid: int) -> None:
+    """``Engine.para`` (the paradox regime of the score) and its MTD(f) driver against the
+    rules-engine minimax, with random windows on a shared table (fail-soft bounds must stay
+    sound when later searches reuse them), along random playouts."""
+    import random
+
+    from catbox.solver.search.engine import NOPAR, Engine
+
+    rng = random.Random(players * 100 + tricks_left * 10 + mid)
+    bounds = [-5, -4, -3, -2, -1, 0, 1, 2, 30, 40, NOPAR - 1, NOPAR, NOPAR + 1]
+    checked = 0
+    for seed in range(10):
+        root = random_position(players, 5000 + seed, tricks_left, mid_trick=mid).settle()
+        for seat in range(players):
+            eng = Engine.for_position(root, seat)
+            pos = root
+            while not pos.finished:
+                st = eng.state_of(pos)
+                exact = _ref_para(pos, seat, pos.seats[seat].tricks)
+                windows = [(0, 1), (-1, 0), (0, NOPAR)]  # (0, 1): "NOPAR or not" probes
+                windows += [tuple(sorted(rng.sample(bounds, 2))) for _ in range(3)]
+                for a, b in windows:
+                    v = eng.para(st, a, b)
+                    if v <= a:
+                        assert exact <= v, (seed, seat, a, b)
+                    elif v >= b:
+                        assert exact >= v, (seed, seat, a, b)
+                    else:
+                        assert v == exact, (seed, seat, a, b)
+                assert eng.para(st, -st[11] - 1, NOPAR + 1) == exact
+                assert eng.exact_para(st, rng.choice(bounds)) == exact
+                checked += 1
+                pos = pos.play(rng.choice(pos.legal_plays())).settle()
+    assert checked > 20

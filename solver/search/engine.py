@@ -36,6 +36,7 @@ __all__ = ["INF", "NOPAR", "BudgetExceeded", "Engine"]
 
 INF = 1 << 20
 NOPAR = 64  # para(): the continuation ends without S causing a paradox
+_GAP = NOPAR // 2  # para() windows: bounds below this are shifted with the values
 _CHECK_EVERY = 2048
 
 
@@ -96,7 +97,7 @@ class Engine:
         self._alive: dict[int, int] = {}
         self._broken_bit = 1 << (4 * ctx.max_number)
         # history heuristic: moves that produced cutoffs before are tried first
-        self.history: dict[int, int] = {}
+        self.history: list[list[int]] = [[0] * (4 * ctx.max_number) for _ in range(players)]
         # final trick counts that earn the bonus (Sc2)
         self._bonus_window = (0, 4) if players == 2 else (prediction or 0, prediction or 0)
 
@@ -214,18 +215,16 @@ class Engine:
     def ordered(self, lm: int, key: tuple[int, ...], p: int) -> list[int]:
         moves = cells(lm)
         if len(moves) > 1:
-            hist = self.history
-            base = p << 8
-            moves.sort(key=lambda i: -hist.get(base | i, 0))
+            # stable: ties keep the ascending cell order (deterministic)
+            moves.sort(key=self.history[p].__getitem__, reverse=True)
             h = self.hint.get(key)
-            if h is not None and h in moves and moves[0] != h:
+            if h is not None and moves[0] != h and h in moves:
                 moves.remove(h)
                 moves.insert(0, h)
         return moves
 
     def _credit(self, p: int, idx: int, depth_left: int) -> None:
-        k = (p << 8) | idx
-        self.history[k] = self.history.get(k, 0) + depth_left * depth_left
+        self.history[p][idx] += depth_left * depth_left
 
     # ------------------------------------------------------------------ AND-OR
     def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
@@ -401,8 +400,11 @@ class Engine:
         for idx in self.ordered(lm, key, p):
             ch = apply(ctx, st, idx)
             dt = ch[10] - t
-            if dt:  # child values are relative to the child: shift the window (NOPAR stays)
-                v = self.para(ch, a + 1 if a <= 0 else a, b + 1 if b <= 0 else b)
+            if dt:
+                # child values are relative to the child: v maps to v - 1, NOPAR stays. No
+                # value lies strictly between 0 and NOPAR, so a bound in that gap is shifted
+                # too (it stays in the gap, and the window never becomes empty)
+                v = self.para(ch, a + 1 if a < _GAP else a, b + 1 if b < _GAP else b)
                 if v != NOPAR:
                     v -= 1
             else:
@@ -428,6 +430,19 @@ class Engine:
         else:
             ent[0] = ent[1] = best
         return best
+
+    def exact_para(self, st: State, guess: int) -> int:
+        """The exact :meth:`para` value by MTD(f) null-window probes from ``guess``."""
+        g = guess
+        lower, upper = -INF, INF
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = self.para(st, beta - 1, beta)
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
 
     # ------------------------------------------------------------------ score
     def bonus_possible(self, t: int, left: int) -> bool:
