@@ -57,6 +57,7 @@ def paradox_json(r: ParadoxReport) -> dict[str, Any]:
         "round_deal": deal_json(r.round_witness),
         "guaranteed_line": plays(r.strategy_line),
         "possible_status": r.status,
+        "guaranteed_status": r.forced.guaranteed_status,
         "forced": forced_json(r.forced),
     }
 

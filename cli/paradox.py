@@ -72,7 +72,7 @@ def paradox(
     o.print(Text(f"  {who} can always avoid it (guaranteed): ").append_text(yes_no(r.guaranteed)))
     if r.strategy_line is not None:
         o.print(Text("    main line: ").append_text(line_text(pos, r.strategy_line)))
-    if r.forced.status == "estimate":
+    if r.forced.guaranteed_status == "estimate":
         o.print(Text(f"    estimate from {r.forced.deals} sampled deals", style="yellow"))
     o.print(
         Text("  a round with no paradox at all is possible: ").append_text(yes_no(r.round_possible))

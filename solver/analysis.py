@@ -170,6 +170,14 @@ class ForcedReport:
     failure_bound: float | None  # estimate only: 95% upper bound on deals where "yes" fails
     nodes: int
 
+    @property
+    def guaranteed_status(self) -> Status:
+        """The status of ``guaranteed`` alone: over sampled deals a "no" is proven (the deal
+        that refutes it is a real deal of the unseen cards); only a "yes" is an estimate."""
+        if self.status == "estimate" and self.guaranteed is False:
+            return PROVEN
+        return self.status
+
 
 def forced_report(
     pos: Position,
@@ -238,7 +246,7 @@ class ParadoxReport:
 
     @property
     def overall_status(self) -> Status:
-        return merge_status(self.status, self.forced.status)
+        return merge_status(self.status, self.forced.guaranteed_status)
 
 
 @dataclass(frozen=True, slots=True)
