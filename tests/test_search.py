@@ -366,3 +366,35 @@ def test_para_agrees_with_reference(players: int, tricks_left: int, mid: int) ->
                 checked += 1
                 pos = pos.play(rng.choice(pos.legal_plays())).settle()
     assert checked > 20
+
+
+def _most_plays(pos: Position, seat: int) -> int:
+    """The most plays ``seat`` makes in any continuation (rules engine only)."""
+    pos = pos.settle()
+    if pos.finished:
+        return 0
+    own = 1 if pos.to_play == seat else 0
+    return own + max(_most_plays(pos.play(m), seat) for m in pos.legal_plays())
+
+
+def test_s_plays_bound_is_sound() -> None:
+    """``Engine.s_plays_bound`` never undercounts the plays S can still make (it caps the
+    tricks S can still win in ``para``), and is tight somewhere below the hand size."""
+    import random
+
+    from catbox.solver.search.engine import Engine
+
+    rng = random.Random(11)
+    short = 0
+    for players, left in ((3, 3), (4, 2), (5, 2), (2, 3)):
+        for seed in range(4):
+            pos = random_position(players, 6000 + seed, left).settle()
+            while not pos.finished:
+                for seat in range(players):
+                    eng = Engine.for_position(pos, seat)
+                    bound = eng.s_plays_bound(eng.state_of(pos))
+                    most = _most_plays(pos, seat)
+                    assert most <= bound, (players, left, seed, seat)
+                    short += bound < pos.tricks_left
+                pos = pos.play(rng.choice(pos.legal_plays())).settle()
+    assert short > 0

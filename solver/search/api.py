@@ -187,8 +187,9 @@ def _best_score(eng: Engine, st: State, guess: object = None) -> int | None:
         # and every paradox-free end scores at least 0; so the score is at least -(t + j)
         # exactly when S can force "no paradox, or a paradox with at most j more tricks"
         # (one alpha-beta pass over the integer values, Engine.para)
-        v = eng.para(st, -left - 1, 1)
+        v = eng.exact_para(st, eng.para_guess)
         assert v != NOPAR
+        eng.para_guess = v
         return v - t
     return eng.exact_value(st, guess if isinstance(guess, int) else None)
 

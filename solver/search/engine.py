@@ -89,6 +89,7 @@ class Engine:
         self.tt: dict[tuple[int, ...], list[list[int]]] = {}  # AND-OR facts per state
         self.vtt: dict[tuple[int, ...], list[int]] = {}  # score bounds per state
         self.ptt: dict[tuple[int, ...], list[int]] = {}  # para() bounds per state
+        self.para_guess = 0  # MTD(f) start for exact_para: the last value found
         self.hint: dict[tuple[int, ...], int] = {}  # best/refuting move per state
         self._groups: dict[int, int] = {}
         # root answers combined from the children (api.analyze_moves), per exact state
@@ -338,6 +339,24 @@ class Engine:
                 total += min(h, m.bit_count())
         return total >= plays
 
+    def s_plays_bound(self, st: State) -> int:
+        """An upper bound on the plays S can still make (L1, L2, I4): each play fills a
+        distinct empty cell of its number in a colour S still holds, so S makes at most
+        sum over k of min(copies of k in S's hand, such cells of k) more plays."""
+        ctx = self.ctx
+        seat = self.seat
+        hand = st[2] >> (seat * ctx.hb) & ctx.hmask
+        free = ctx.hand_cols(hand) & ~st[0] & ctx.pc[st[3] >> (4 * seat) & 15]
+        total = 0
+        col = ctx.col
+        for k in range(1, ctx.max_number + 1):
+            m = free & col[k]
+            if m:
+                h = hand >> (3 * (k - 1)) & 7
+                c = m.bit_count()
+                total += h if h < c else c
+        return total
+
     def _store(self, key: tuple[int, ...], lo: int, hi: int, pk: int, res: bool) -> None:
         facts = self.tt.get(key)
         if facts is None:
@@ -378,10 +397,14 @@ class Engine:
         key = self.core_key(st)
         ent = self.ptt.get(key)
         if ent is None:
-            if self.never_stuck(st, s_done):
+            # S wins at most ``top`` more tricks, and at most one per play it can still make
+            # (plus the current trick when S has played in it)
+            most = self.s_plays_bound(st)
+            if most >= left - s_done and self.never_stuck(st, s_done):
                 self.ptt[key] = [NOPAR, NOPAR]
                 return NOPAR
-            ent = [-top, NOPAR]  # S wins at most ``top`` more tricks before any paradox
+            cap = most + (1 if s_done and st[9] == seat else 0)
+            ent = [-min(top, cap), NOPAR]
             self.ptt[key] = ent
         lower, upper = ent
         if lower >= beta or lower == upper:
