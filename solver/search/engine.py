@@ -541,14 +541,21 @@ class Engine:
                     if t > ent[0]:
                         ent[0] = t
             else:
-                if -t <= a:
-                    if -t < ent[1]:
-                        ent[1] = -t
-                    return -t
-                if -t < b:
-                    b = -t
-                    if -t < ent[1]:
-                        ent[1] = -t
+                # the other seats can force S's paradox: the score is -(t + j) for the fewest
+                # more tricks j at a paradox S can hold them to (Sc1; a paradox-free end scores
+                # at least 0 > or = every paradox score), i.e. para's value minus t. Fail-soft
+                # para on the shifted window; ent's bounds keep the result fail-soft for
+                # (alpha, beta) as well.
+                v = self.para(st, a + t, b + t) - t
+                if v <= a:
+                    if v < ent[1]:
+                        ent[1] = v
+                elif v >= b:
+                    if v > ent[0]:
+                        ent[0] = v
+                else:
+                    ent[0] = ent[1] = v
+                return v
         # above t + left every continuation must earn the bonus: S must force its trick window
         if bonus and b > t + left:
             blo, bhi = self._bonus_window
