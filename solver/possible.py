@@ -468,7 +468,10 @@ def _small(pos: Position) -> bool:
     the search tree grows with plays left and, for unknown hands, with the pool)."""
     hidden = sum(1 for s in pos.seats if s.hand is None)
     if hidden == 0:
-        return pos.tricks_left <= 2 or (pos.tricks_left == 3 and pos.players <= 3)
+        # measured (bench/bench_possible.py): at 3 tricks left the search matches CP-SAT's
+        # median up to 4 players and skips its worst case and the ortools import; at 5
+        # players it is ~30x slower
+        return pos.tricks_left <= 2 or (pos.tricks_left == 3 and pos.players <= 4)
     return pos.tricks_left <= 2 and hidden * pos.tricks_left <= 6
 
 
