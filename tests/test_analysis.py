@@ -129,3 +129,22 @@ def test_analyze_refuses_unknown_hands_and_finished_rounds() -> None:
         end = end.play(end.legal_plays()[0])
     with pytest.raises(PositionError):
         analyze(end, Limits(5.0))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_forced_answers_are_consistent_with_possible_ones(players: int) -> None:
+    """forceable ⊆ possible; guaranteed ⇒ possible; every forceable k between at_most and
+    at_least (at_least may exceed at_most)."""
+    for seed in range(8):
+        pos = random_position(players, seed + 300, 1 + seed % 3, mid_trick=seed % players)
+        seat = (pos.to_play or 0) + seed % 2
+        seat %= players
+        tr, pr = tricks_report(pos, seat), paradox_report(pos, seat)
+        f = tr.forced
+        assert set(f.forceable or ()) <= set(tr.possible)
+        assert not pr.guaranteed or pr.possible
+        for k in f.forceable or ():
+            assert f.at_most is not None and f.at_least is not None
+            assert f.at_most <= k <= f.at_least
+        if f.guaranteed:
+            assert f.at_least in tr.possible and f.at_most in tr.possible
