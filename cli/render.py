@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.board import EMPTY, NEUTRAL, cell_index
-from catbox.solver.cards import Colour, Play, colours_to_str, seat_letter
+from catbox.solver.cards import Colour, Play, seat_letter
 
 from .output import out
 
@@ -145,14 +145,6 @@ def puzzle_view(pz: Puzzle) -> Group:
 def print_line(line: str) -> None:
     """The one-line position string, never wrapped, so that it can be copied whole."""
     out().print(Text(line, style="dim"), soft_wrap=True)
-
-
-def seat_list(seats: Sequence[int]) -> str:
-    return ", ".join(seat_letter(s) for s in seats)
-
-
-def colours_word(mask: int) -> str:
-    return colours_to_str(mask) or "none"
 
 
 def line_text(pos: Position, line: Sequence[Play], hands: Sequence[object] | None = None) -> Text:

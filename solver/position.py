@@ -120,15 +120,9 @@ class Position:
         in_trick = seat in self.trick_seats()
         return self.completed_tricks + (1 if in_trick else 0)
 
-    def hand_known(self, seat: int) -> bool:
-        return self.seats[seat].hand is not None
-
     @property
     def all_hands_known(self) -> bool:
         return all(s.hand is not None for s in self.seats)
-
-    def seat_name(self, seat: int) -> str:
-        return seat_letter(seat)
 
     # ----------------------------------------------------------------- cards
     def deck(self) -> Counter[int]:

@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .board import EMPTY, cell_index
-from .cards import Colour, Play, seat_letter, variant
+from .cards import Colour, Play, variant
 from .errors import FormatError, PositionError
 from .generate import hide_hands, random_position
 from .position import Position
@@ -413,8 +413,3 @@ def generate(
             f"no puzzle found for seed {seed} in {attempts} attempts; try another seed"
         )
     return best[1]
-
-
-def seat_label(pos: Position, seat: int) -> str:
-    """``"Erwin (A)"``: a seat's name and letter."""
-    return f"{pos.seat_names[seat]} ({seat_letter(seat)})"

@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from ..board import EMPTY, cell_index
+from ..board import EMPTY
 from ..cards import Colour, Play, variant
 from ..errors import PositionError
 from ..position import Position
@@ -104,9 +104,6 @@ class Ctx:
 
     def play_of(self, idx: int) -> Play:
         return Play(self.cell_n[idx], Colour(self.cell_c[idx]))
-
-    def cell_of(self, play: Play) -> int:
-        return cell_index(play.colour, play.number, self.max_number)
 
     def pack(self, hand: tuple[int, ...]) -> int:
         return sum(self.unit[k] for k in hand)
