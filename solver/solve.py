@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Literal
 
 from .analysis import Budget, ForcedReport, deals_of, forced_report, merge_status
 from .answers import PROVEN, UNKNOWN, Status, Witness
@@ -19,6 +20,11 @@ from .errors import CatboxError, PositionError
 from .position import Position
 from .puzzle import Goal, Puzzle
 from .scoring import seat_score
+
+if TYPE_CHECKING:
+    from .search import Target
+
+TargetKind = Literal["avoid-paradox", "exactly", "at-least", "at-most"]
 
 __all__ = ["Solution", "forced_goal_holds", "goal_reached", "solve", "solve_goal"]
 
@@ -71,16 +77,18 @@ def forced_goal_holds(goal: Goal, fr: ForcedReport) -> bool:
     raise PositionError(f"goal kind {goal.kind!r} cannot be forced", where="goal.kind")
 
 
-def _target(goal: Goal) -> object:
+_TARGET_KINDS: dict[str, TargetKind] = {
+    "avoid-paradox": "avoid-paradox",
+    "make-exactly": "exactly",
+    "make-at-least": "at-least",
+    "make-at-most": "at-most",
+}
+
+
+def _target(goal: Goal) -> Target:
     from .search import Target
 
-    kinds = {
-        "avoid-paradox": "avoid-paradox",
-        "make-exactly": "exactly",
-        "make-at-least": "at-least",
-        "make-at-most": "at-most",
-    }
-    return Target(kinds[goal.kind], goal.target)  # type: ignore[arg-type]
+    return Target(_TARGET_KINDS[goal.kind], goal.target)
 
 
 # ----------------------------------------------------------------------------- possible
@@ -185,7 +193,7 @@ def _solve_guaranteed(
         if goal.kind == "max-score":
             _, line = best_score_line(pos, s, time_limit=budget.left())
         else:
-            line = main_line(pos, s, _target(goal), time_limit=budget.left())  # type: ignore[arg-type]
+            line = main_line(pos, s, _target(goal), time_limit=budget.left())
     return Solution(goal, ok, value, line, None, None, fr.status)
 
 
