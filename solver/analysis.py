@@ -168,7 +168,7 @@ class ForcedReport:
     deals: int  # deals searched (1 when every hand is known)
     exact_deals: bool
     failure_bound: float | None  # estimate only: 95% upper bound on deals where "yes" fails
-    nodes: int
+    nodes: int  # nodes searched (0: not counted, e.g. the paradox question alone)
 
     @property
     def guaranteed_status(self) -> Status:
@@ -186,11 +186,32 @@ def forced_report(
     time_limit: float | None = 60.0,
     node_limit: int | None = None,
     seed: int = 0,
+    only_guaranteed: bool = False,
 ) -> ForcedReport:
-    from .search import forced
+    """With ``only_guaranteed`` just the paradox question is searched (a far cheaper proof);
+    the other fields are None."""
+    from .search import Target, can_force, forced
 
     budget = Budget(time_limit)
     boards, exact = deals_of(pos, seed=seed)
+    if only_guaranteed:
+        for full in boards:
+            ok, st = can_force(
+                full, seat, Target("avoid-paradox"), node_limit=node_limit, time_limit=budget.left()
+            )
+            if st != PROVEN:
+                return ForcedReport(
+                    seat, None, None, None, None, None, UNKNOWN, len(boards), exact, None, 0
+                )
+            if not ok:  # one deal refutes "for every deal": proven, sampled or not
+                return ForcedReport(
+                    seat, False, None, None, None, None, PROVEN, len(boards), exact, None, 0
+                )
+        status0: Status = PROVEN if exact else "estimate"
+        bound0 = None if exact else wilson_upper(0, len(boards))
+        return ForcedReport(
+            seat, True, None, None, None, None, status0, len(boards), exact, bound0, 0
+        )
     answers = []
     for full in boards:
         answers.append(forced(full, seat, node_limit=node_limit, time_limit=budget.left()))
@@ -275,7 +296,7 @@ class Limits:
 
 
 def _possible_then_forced(
-    pos: Position, seat: int, limits: Limits, ask: Callable[..., P]
+    pos: Position, seat: int, limits: Limits, ask: Callable[..., P], only_guaranteed: bool = False
 ) -> tuple[P, ForcedReport, Budget]:
     """Ask a possible-question solver, then the forced search, within one time budget."""
     budget = Budget(limits.time_limit)
@@ -283,7 +304,12 @@ def _possible_then_forced(
         pos, seat, time_limit=budget.left() or 60.0, workers=limits.workers, seed=limits.seed
     )
     forced = forced_report(
-        pos, seat, time_limit=budget.left(), node_limit=limits.node_limit, seed=limits.seed
+        pos,
+        seat,
+        time_limit=budget.left(),
+        node_limit=limits.node_limit,
+        seed=limits.seed,
+        only_guaranteed=only_guaranteed,
     )
     return poss, forced, budget
 
@@ -291,7 +317,9 @@ def _possible_then_forced(
 def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> ParadoxReport:
     from .possible import paradox_possible
 
-    poss, forced, budget = _possible_then_forced(pos, seat, limits, paradox_possible)
+    poss, forced, budget = _possible_then_forced(
+        pos, seat, limits, paradox_possible, only_guaranteed=True
+    )
     line = None
     if forced.guaranteed and pos.all_hands_known:
         from .search import Target, main_line

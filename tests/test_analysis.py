@@ -148,3 +148,16 @@ def test_forced_answers_are_consistent_with_possible_ones(players: int) -> None:
             assert f.at_most <= k <= f.at_least
         if f.guaranteed:
             assert f.at_least in tr.possible and f.at_most in tr.possible
+
+
+@pytest.mark.parametrize("hide", [(), (1,), (1, 2, 3)])
+def test_paradox_only_search_agrees_with_the_full_one(hide: tuple[int, ...]) -> None:
+    for seed in range(6):
+        pos = hide_hands(random_position(4, seed + 500, 2 + seed % 2), hide)
+        seat = 0
+        cheap = forced_report(pos, seat, only_guaranteed=True)
+        full = forced_report(pos, seat)
+        assert cheap.guaranteed == full.guaranteed
+        assert cheap.guaranteed_status == full.guaranteed_status
+        assert cheap.forceable is None and cheap.best_score is None
+        assert paradox_report(pos, seat).guaranteed == full.guaranteed
