@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from ..answers import PROVEN, Status
 from ..cards import Colour, Play, seat_letter
@@ -209,30 +209,60 @@ def advise(
             if results and len(results) == len(deals):  # some deal hit its budget: an estimate
                 return _aggregate(pos, seat, m, plays, results, None, count, stopped=False)
     # sampled
-    results = []
     jobs = [(pos, seat, m, seed, i, node_limit) for i in range(samples)]
-    stopped = False
-    if workers <= 1 or samples < 4:
+    results, stopped = run_samples(
+        _sample_job, jobs, workers=workers, deadline=start + time_limit if time_limit else None,
+        progress=progress,
+    )
+    return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped)
+
+
+J = TypeVar("J")
+T = TypeVar("T")
+
+
+def run_samples(
+    fn: Callable[[J], T],
+    jobs: list[J],
+    *,
+    workers: int,
+    deadline: float | None,
+    progress: Callable[[int, int], None] | None,
+) -> tuple[list[T], bool]:
+    """``fn`` over ``jobs`` in order, in a process pool when ``workers > 1``; results keep the
+    job order, so they do not depend on the number of workers. Stops taking results once the
+    ``deadline`` (monotonic clock) passes (always keeping the first), and says so."""
+    results: list[T] = []
+    total = len(jobs)
+
+    def late() -> bool:
+        return deadline is not None and time.monotonic() > deadline
+
+    if workers <= 1 or total < 4:
         for i, job in enumerate(jobs):
             if i and late():
-                stopped = True
-                break
-            results.append(_sample_job(job))
+                return results, True
+            results.append(fn(job))
             if progress:
-                progress(i + 1, samples)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_sample_job, job) for job in jobs]
-            for i, fut in enumerate(futures):
-                if i and late():
-                    stopped = True
-                    for f in futures[i:]:
-                        f.cancel()
-                    break
-                results.append(fut.result())
-                if progress:
-                    progress(i + 1, samples)
-    return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped)
+                progress(i + 1, total)
+        return results, False
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, min(16, total // (workers * 8)))
+        batches = [jobs[i : i + chunk] for i in range(0, total, chunk)]
+        futures = [pool.submit(_batch, fn, b) for b in batches]
+        for fut in futures:
+            if results and late():
+                for f in futures:
+                    f.cancel()
+                return results, True
+            results.extend(fut.result())
+            if progress:
+                progress(len(results), total)
+    return results, False
+
+
+def _batch(fn: Callable[[J], T], jobs: list[J]) -> list[T]:
+    return [fn(j) for j in jobs]
 
 
 def _aggregate(
