@@ -3,6 +3,7 @@ best for a seat that knows only its own cards — estimates over the hidden hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -38,7 +39,10 @@ MethodOpt = Annotated[
 SamplesOpt = Annotated[
     int | None,
     typer.Option(
-        "--samples", "-n", min=1, help="Sampled deals (default 200; 800 with --hand).",
+        "--samples",
+        "-n",
+        min=1,
+        help="Sampled deals (default 200; 800 with --hand).",
         show_default=False,
     ),
 ]
@@ -47,14 +51,14 @@ EstSeedOpt = Annotated[
 ]
 ProcOpt = Annotated[
     int,
-    typer.Option(
-        "--workers", min=1, help="Worker processes (the answer does not depend on it)."
-    ),
+    typer.Option("--workers", min=1, help="Worker processes (the answer does not depend on it)."),
 ]
 TimeOpt = Annotated[
     float | None,
     typer.Option(
-        "--time-limit", min=0.01, help="Stop sampling after this many seconds (fewer samples).",
+        "--time-limit",
+        min=0.01,
+        help="Stop sampling after this many seconds (fewer samples).",
         show_default=False,
     ),
 ]
@@ -82,7 +86,7 @@ def est_text(e: Estimate | None, percent: bool) -> str:
     return f"{e.value:.2f} [{lo:.2f}, {hi:.2f}]"
 
 
-def _ticker(enabled: bool) -> object:
+def _ticker(enabled: bool) -> Callable[[int, int], None]:
     live = enabled and err().is_terminal
 
     def tick(k: int, n: int) -> None:
@@ -156,7 +160,7 @@ def advise(
             seed=seed,
             workers=workers,
             time_limit=time_limit,
-            progress=tick,  # type: ignore[arg-type]
+            progress=tick,
         )
         if json_out:
             emit_json(r.to_json())
@@ -178,7 +182,7 @@ def advise(
         seed=seed,
         workers=workers,
         time_limit=time_limit,
-        progress=tick,  # type: ignore[arg-type]
+        progress=tick,
     )
     if json_out:
         emit_json(a.to_json())
@@ -208,7 +212,11 @@ def print_advice(a: Advice) -> None:
     if a.method == "playouts":
         t.add_column("tricks (most likely)")
     for m in a.moves:
-        row = [play_text(m.play), est_text(m.avoid_paradox, True), est_text(m.score, False)]
+        row: list[Text | str] = [
+            play_text(m.play),
+            est_text(m.avoid_paradox, True),
+            est_text(m.score, False),
+        ]
         if a.method == "playouts" and m.tricks:
             k = max(m.tricks, key=lambda x: (m.tricks[x] if m.tricks else 0, -x))
             row.append(f"{k} ({100 * m.tricks[k]:.0f}%)")

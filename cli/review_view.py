@@ -62,7 +62,16 @@ def review_player_view(
         Text("  (other hands hidden: estimates over their deals)", style="dim"),
     )
     t = Table(header_style="bold", box=None)
-    for col in ("move", "play", "method", "avoids paradox", "score", "best play", "change", "verdict"):
+    for col in (
+        "move",
+        "play",
+        "method",
+        "avoids paradox",
+        "score",
+        "best play",
+        "change",
+        "verdict",
+    ):
         t.add_column(col)
     for p in r.plays:
         sc = p.score_change

@@ -60,7 +60,7 @@ def test_advise_round_start() -> None:
     code, out, _ = run("advise", "--hand", hand, "-p", "4", "--samples", "10")
     assert code == 0 and "set aside" in out
     code, _, err = run("advise", "--hand", hand, "-p", "4", "--order", "1")
-    assert code == EXIT_POSITION and "S3" in err or "prediction" in err
+    assert (code == EXIT_POSITION and "S3" in err) or "prediction" in err
     assert run("advise", "--hand", "1,x", "-p", "4")[0] == EXIT_FORMAT
     assert run("advise")[0] == EXIT_FORMAT
 
@@ -81,7 +81,9 @@ def test_review_from_the_players_view(tmp_path: Path) -> None:
         moves.append(pos.legal_plays()[0])
         pos = pos.play(moves[-1])
     rec = replace(
-        rec.with_moves(moves), deal=(rec.deal[0], None, None), set_aside=(rec.set_aside[0], None, None)
+        rec.with_moves(moves),
+        deal=(rec.deal[0], None, None),
+        set_aside=(rec.set_aside[0], None, None),
     )
     path = tmp_path / "mine.toml"
     formats.save(rec, path)

@@ -29,9 +29,7 @@ def test_exact_pimc_matches_reference(players: int, seed: int, left: int) -> Non
     assert deals is not None and a.samples == len(deals)
     total = sum(w for _, w in deals)
     for m in a.moves:
-        ok = sum(
-            w for d, w in deals if reference.forced_answers(d.play(m.play), seat).guaranteed
-        )
+        ok = sum(w for d, w in deals if reference.forced_answers(d.play(m.play), seat).guaranteed)
         assert m.avoid_paradox.value == pytest.approx(ok / total)
         assert m.avoid_paradox.exact
         if m.score is not None:

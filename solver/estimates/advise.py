@@ -211,7 +211,10 @@ def advise(
     # sampled
     jobs = [(pos, seat, m, seed, i, node_limit) for i in range(samples)]
     results, stopped = run_samples(
-        _sample_job, jobs, workers=workers, deadline=start + time_limit if time_limit else None,
+        _sample_job,
+        jobs,
+        workers=workers,
+        deadline=start + time_limit if time_limit else None,
         progress=progress,
     )
     return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped)

@@ -166,7 +166,11 @@ class Sim:
                 self.perms[seat] &= ~(1 << led)
         else:
             self.win_val = -1
-        val = 16 + num if colour == RED else (num if not self.trick or colour == self.trick[0][1] else -1)
+        val = (
+            16 + num
+            if colour == RED
+            else (num if not self.trick or colour == self.trick[0][1] else -1)
+        )
         if val > self.win_val:
             self.win_val, self.win_seat = val, seat
         self.trick.append((num, colour))

@@ -132,7 +132,12 @@ def review_player(
     for done, k in enumerate(mine):
         pos = player_view(positions[k], seat)
         adv = advise(
-            pos, seat, method=method, samples=samples, seed=seed, workers=workers,
+            pos,
+            seat,
+            method=method,
+            samples=samples,
+            seed=seed,
+            workers=workers,
             time_limit=time_limit,
         )
         out.append(_judge(k + 1, rec.moves[k], adv))

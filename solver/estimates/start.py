@@ -138,12 +138,9 @@ def _start_job(job: StartJob) -> list[tuple[int | None, bool]]:
             dealt.append(cards[at : at + v.dealt])
             at += v.dealt
     revealed = tuple(sorted(cards[at : at + 3])) if players == 2 else ()
-    others_aside = [
-        _set_aside_heuristic(h, rng) if s != order else 0 for s, h in enumerate(dealt)
-    ]
+    others_aside = [_set_aside_heuristic(h, rng) if s != order else 0 for s, h in enumerate(dealt)]
     preds_after = [
-        _predict_heuristic([c for c in h if c], players) if players > 2 else None
-        for h in dealt
+        _predict_heuristic([c for c in h if c], players) if players > 2 else None for h in dealt
     ]
     out: list[tuple[int | None, bool]] = []
     play_seed = rng.random()
@@ -200,5 +197,7 @@ def advise_start(
         scores = [float(s) for s, _ in col if s is not None]
         oks = sum(1.0 for _, ok in col if ok)
         cands.append(Candidate(aside, pred, mean(scores), proportion(oks, len(col))))
-    cands.sort(key=lambda c: (-c.score.value, -c.avoid_paradox.value, c.set_aside, c.prediction or 0))
+    cands.sort(
+        key=lambda c: (-c.score.value, -c.avoid_paradox.value, c.set_aside, c.prediction or 0)
+    )
     return StartAdvice(players, order, hand, before, len(results), tuple(cands), stopped)
