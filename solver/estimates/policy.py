@@ -5,19 +5,29 @@ trick winners (W1), the end of the round (E1) and paradoxes (X1), scores (Sc1-Sc
 layout) — on plain lists, for speed. It is checked play by play against :class:`Position` on
 random playouts (tests/test_estimates_policy.py).
 
-The policy (README, "catbox's own players") scores every legal play of the seat to play:
+The policy (README, "catbox's own players") scores every legal play of the seat to play, from
+what that seat knows (its hand and set-aside card, the board, every seat's permissions, tricks
+and prediction; never another hand):
 
-1. **Paradox-aware.** For each number still in hand after the play it counts the *open cells*:
-   empty cells of that number in a colour the seat still holds (L1, L2). A number with fewer
-   open cells than copies in hand is a paradox in waiting (a heavy penalty); a number with few
-   open cells per copy is tight (a penalty growing as the slack shrinks). Declaring off the led
-   colour loses that permission (F2) and closes that colour's cells for every number: the
-   penalty sees that. Filling a cell of a number the seat still holds closes one of its cells.
-2. **Prediction-aware.** While the seat needs tricks to reach its prediction (3-5 players; at 2
+1. **Keeps a last card in mind.** Every number has one cell fewer than copies (4 cells, 5
+   copies; a revealed card takes one of each, 2P2), so every number needs a copy out of play at
+   the end — a set-aside card or a last, never played card (E1). The seat means to keep the
+   number with the fewest copies it cannot see (never its own set-aside number, which is
+   covered already), and avoids playing its last copy early.
+2. **Paradox-aware.** For every other card still to play it counts the *open cells*: empty cells
+   of that number in a colour the seat still holds (L1, L2). Fewer open cells than copies is a
+   paradox in waiting (a heavy penalty); few open cells per copy, with many unseen copies
+   competing for them, is tight (a penalty growing as the slack shrinks). Declaring off the
+   led colour loses that permission (F2) and closes that colour's cells for every number: a
+   fixed penalty on top. In the second-to-last trick either remaining card may become the
+   last one, so it counts the open cells of both together.
+3. **Prediction-aware.** While the seat needs tricks to reach its prediction (3-5 players; at 2
    players: stay at 4 or fewer, Sc2) it prefers a play that wins the trick so far (certainly
    when it plays last), the cheapest such; once it has enough, it prefers to duck.
-3. **Group-aware**, a little: a play next to the seat's own tokens grows its group (Sc3).
-4. Ties are broken by the seeded random stream.
+4. **Table-aware**, a little: it prefers filling cells in colours the other seats have lost,
+   and, on its very last play, numbers nobody else can hold; a play next to its own tokens
+   grows its group (Sc3).
+5. Ties are broken by the seeded random stream.
 
 >>> from ..deal import deal_round
 >>> import random
@@ -51,6 +61,7 @@ class Sim:
     """A round in progress, every hand known; mutated in place by :meth:`play`."""
 
     __slots__ = (
+        "aside",
         "board",
         "completed",
         "hands",
@@ -76,6 +87,7 @@ class Sim:
         self.perms: list[int] = []
         self.tricks: list[int] = []
         self.preds: list[int | None] = []
+        self.aside: list[int | None] = []  # set-aside cards (S2), None when unknown
         self.leader = 0
         self.trick: list[Move] = []
         self.win_val = -1  # value of the play winning the trick so far (W1: red counts 16+n)
@@ -103,6 +115,7 @@ class Sim:
         s.perms = [seat.colours for seat in pos.seats]
         s.tricks = [seat.tricks for seat in pos.seats]
         s.preds = [seat.prediction for seat in pos.seats]
+        s.aside = [seat.set_aside for seat in pos.seats]
         s.leader = pos.leader
         s.trick = []
         s.total_tricks = v.tricks
@@ -121,6 +134,7 @@ class Sim:
         s.perms = self.perms[:]
         s.tricks = self.tricks[:]
         s.preds = self.preds
+        s.aside = self.aside
         s.leader = self.leader
         s.trick = self.trick[:]
         s.win_val, s.win_seat = self.win_val, self.win_seat
@@ -256,6 +270,24 @@ W_LOSE = 4.0  # declaring off the led colour (F2)
 W_RISK = 3.0
 W_TRICK = 1.0
 W_DEMAND = 0.3
+W_KEEP = 2.0  # playing the last copy of the card the seat means to keep
+W_OR = 1
+W_COOP = 0.5
+W_SHARE = 0.5  # filling a cell in a colour the other seats still hold
+
+
+def keep_target(sim: Sim, seat: int, unseen: list[int], opens: list[int]) -> int:
+    """The number the seat means to keep as its last, never played card (E1). The board has
+    one cell fewer per number than copies (4 cells, 5 copies; a revealed card takes one of each,
+    2P2), so every number needs a copy out of play at the end: its own set-aside card covers its
+    number, and a number with few unseen copies is the least likely to be covered by another
+    seat's set-aside or last card. Among those, the one with fewest open cells (the hardest to
+    play)."""
+    hand, aside = sim.hands[seat], sim.aside[seat]
+    nums = [m for m in range(1, sim.n + 1) if hand[m] and m != aside]
+    if not nums:
+        nums = [m for m in range(1, sim.n + 1) if hand[m]]
+    return min(nums, key=lambda m: (unseen[m], opens[m], m))
 
 
 def choose(sim: Sim, rng: random.Random) -> Move:
@@ -265,18 +297,22 @@ def choose(sim: Sim, rng: random.Random) -> Move:
         return moves[0]
     seat = sim.to_play
     n, board, hand, perms = sim.n, sim.board, sim.hands[seat], sim.perms[seat]
+    aside = sim.aside[seat]
     opens = [0] * (n + 1)
+    unseen = [0] * (n + 1)  # copies the seat cannot see (other hands, set-aside, hidden)
     for num in range(1, n + 1):
         if hand[num]:
             opens[num] = sum(
                 1 for c in range(4) if perms >> c & 1 and board[c * n + num - 1] == EMPTY
             )
-    # copies of each number the seat cannot see that may still claim its cells
-    unseen = [0] * (n + 1)
-    for num in range(1, n + 1):
-        if hand[num]:
-            on_board = sum(1 for c in range(4) if 0 <= board[c * n + num - 1] < 5)
-            unseen[num] = max(0, 5 - on_board - hand[num])
+            seen = sum(1 for c in range(4) if board[c * n + num - 1] != EMPTY)
+            unseen[num] = max(0, 5 - seen - hand[num] - (1 if aside == num else 0))
+    keep = keep_target(sim, seat, unseen, opens)
+    held = [0, 0, 0, 0]  # how many other seats still hold each colour
+    for other in range(sim.players):
+        if other != seat:
+            for c in range(4):
+                held[c] += sim.perms[other] >> c & 1
     led = sim.trick[0][1] if sim.trick else -1
     last = len(sim.trick) == sim.players - 1
     want = _wants(sim, seat)
@@ -287,11 +323,15 @@ def choose(sim: Sim, rng: random.Random) -> Move:
         lose = led if led >= 0 and c != led else -1
         risk = 0.0
         deficit = 0
-        worst = 0.0
+        left = sum(hand) - 1  # cards still to play after this one (E1: one is kept)
         for m in range(1, n + 1):
             k = hand[m]
             if not k:
                 continue
+            if m == keep:
+                k -= 1
+                if not k:
+                    continue
             o = opens[m]
             if m == num and perms >> c & 1:
                 o -= 1  # this play fills one of m's cells
@@ -299,17 +339,30 @@ def choose(sim: Sim, rng: random.Random) -> Move:
                 o -= 1  # F2: the led colour closes for every number
             if o < k:
                 deficit += k - o
-                k = o
+                k = max(o, 0)
             if k:
-                r = k / max(0.25, o + 0.5 - W_DEMAND * unseen[m])
-                risk += r
-                worst = max(worst, r / k)
-        # E1: the last card is never played, so one card may be kept whatever its cells
-        risk = 12.0 * max(0, deficit - 1) + risk - (worst if deficit == 0 else 0.0)
+                risk += k / max(0.25, o + 0.5 - W_DEMAND * unseen[m])
+        if left == 1 and W_OR:
+            # the last trick: either remaining card may be the one played (E1)
+            usable = 0
+            for m in range(1, n + 1):
+                if hand[m]:
+                    for cc in range(4):
+                        if cc == lose or not perms >> cc & 1:
+                            continue
+                        if board[cc * n + m - 1] == EMPTY and not (m == num and cc == c):
+                            usable += 1
+            risk = 1.0 / (usable + 0.5 - W_DEMAND * sum(unseen[m] for m in range(n + 1) if hand[m]) / 2)
+            deficit = 0 if usable else 1
+        v = -W_RISK * (12.0 * deficit + risk)
+        if left == 0:  # this is the seat's last play: spare the cells the others still need
+            v -= W_COOP * unseen[num]
+        if num == keep and not hand[keep] and left > 0:
+            v -= W_KEEP
         hand[num] += 1
-        v = -W_RISK * risk
         if lose >= 0:
             v -= W_LOSE
+        v -= W_SHARE * held[c] / max(1, sim.players - 1)
         if want:
             val = 16 + num if c == RED else (num if led < 0 or c == led else -1)
             wins = val > sim.win_val or led < 0
