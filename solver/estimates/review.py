@@ -9,7 +9,6 @@ paradox and in its expected score, and the better play when the difference is cl
 
 >>> from ..deal import deal_round
 >>> from ..record import Record
->>> from ..generate import hide_hands
 >>> d = deal_round(3, seed=2, predictions=True)
 >>> rec = Record.from_deal(d)
 >>> pos, moves = rec.start(), []
@@ -20,7 +19,7 @@ paradox and in its expected score, and the better play when the difference is cl
 ...     pos = pos.play(moves[-1])
 >>> r = review_player(rec.with_moves(moves), 0, samples=20)
 >>> [p.move for p in r.plays]
-[1, 4]
+[1, 6]
 """
 
 from __future__ import annotations
