@@ -32,7 +32,7 @@ from catbox.solver import formats  # noqa: E402
 from catbox.solver.deal import deal_round  # noqa: E402
 from catbox.solver.estimates.advise import advise  # noqa: E402
 from catbox.solver.estimates.policy import POLICIES, Sim, playout  # noqa: E402
-from catbox.solver.estimates.stats import wilson  # noqa: E402
+from catbox.solver.estimates.stats import mean, wilson  # noqa: E402
 from catbox.solver.generate import hide_hands, random_position  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -47,12 +47,16 @@ def self_play(rounds: int) -> dict[str, object]:
     print(f"\nSelf-play: {rounds} rounds per player count and policy (same deals for each)")
     print(f"{'players':>7} {'policy':>8}  {'paradox per seat-round':>26}  {'prediction hit':>26}")
     out: dict[str, object] = {}
+    paired: dict[int, dict[str, list[int]]] = {}
     for players in (2, 3, 4, 5):
+        paired[players] = {}
         for name, pol in POLICIES.items():
             para = hits = 0
+            rows = paired[players].setdefault(name, [])
             for r in range(rounds):
                 sim = Sim.of(deal_round(players, 10_000 + r, predictions=True).position)
                 playout(sim, random.Random(r), pol)
+                rows.append(1 if sim.paradox is not None else 0)
                 for seat in range(players):
                     if sim.paradox == seat:
                         para += 1
@@ -64,6 +68,15 @@ def self_play(rounds: int) -> dict[str, object]:
             n = rounds * players
             print(f"{players:>7} {name:>8}  {ci(para, n):>26}  {ci(hits, n):>26}")
             out[f"{players}/{name}"] = {"paradox": para / n, "hit": hits / n, "n": n}
+    print("\nPaired on the same deals: rounds with a paradox, catbox minus baseline (95% CI)")
+    for players, by in paired.items():
+        cells = []
+        for base in ("random", "follow"):
+            d = mean([float(a - b) for a, b in zip(by["catbox"], by[base], strict=True)])
+            lo, hi = d.ci95
+            cells.append(f"vs {base}: {100 * d.value:+5.1f}% [{100 * lo:+5.1f}, {100 * hi:+5.1f}]")
+            out[f"{players}/paired-{base}"] = {"diff": d.value, "ci95": [lo, hi]}
+        print(f"{players:>7}  " + "   ".join(cells))
     return out
 
 

@@ -352,7 +352,9 @@ def choose(sim: Sim, rng: random.Random) -> Move:
                             continue
                         if board[cc * n + m - 1] == EMPTY and not (m == num and cc == c):
                             usable += 1
-            risk = 1.0 / (usable + 0.5 - W_DEMAND * sum(unseen[m] for m in range(n + 1) if hand[m]) / 2)
+            risk = 1.0 / (
+                usable + 0.5 - W_DEMAND * sum(unseen[m] for m in range(n + 1) if hand[m]) / 2
+            )
             deficit = 0 if usable else 1
         v = -W_RISK * (12.0 * deficit + risk)
         if left == 0:  # this is the seat's last play: spare the cells the others still need
