@@ -104,3 +104,11 @@ def test_player_view_review_judges_every_play_of_the_seat() -> None:
     assert [p.move for p in r.plays] == mine and mine
     for p in r.plays:
         assert p.best.avoid_paradox.value >= p.made.avoid_paradox.value or p.better is None
+
+
+def test_time_limit_stops_sampling_and_says_so() -> None:
+    pos = hidden(4, 4, 5)
+    seat = pos.to_play
+    assert seat is not None
+    a = advise(pos, seat, samples=100_000, time_limit=0.2)
+    assert a.stopped and 1 <= a.samples < 100_000 and a.status == "estimate"
