@@ -77,7 +77,7 @@ def test_review_from_the_players_view(tmp_path: Path) -> None:
     d = deal_round(3, seed=2, predictions=True)
     rec = Record.from_deal(d)
     pos, moves = rec.start(), []
-    while not pos.finished and len(moves) < 7:
+    while not pos.finished and len(moves) < 4:
         moves.append(pos.legal_plays()[0])
         pos = pos.play(moves[-1])
     rec = replace(
