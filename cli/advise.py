@@ -33,7 +33,8 @@ MethodOpt = Annotated[
     typer.Option(
         "--method",
         help="pimc (solve each sampled deal exactly), playouts (play the round out with "
-        "catbox's policy) or auto (pimc up to 3 tricks left, else playouts).",
+        "catbox's policy) or auto (pimc up to 4/3/3/2 tricks left at 2/3/4/5 players, "
+        "else playouts).",
     ),
 ]
 SamplesOpt = Annotated[
