@@ -112,3 +112,10 @@ def test_time_limit_stops_sampling_and_says_so() -> None:
     assert seat is not None
     a = advise(pos, seat, samples=100_000, time_limit=0.2)
     assert a.stopped and 1 <= a.samples < 100_000 and a.status == "estimate"
+
+
+def test_round_start_advisor_is_the_same_for_any_workers() -> None:
+    hand = deal_round(3, 8).dealt[1]
+    one = advise_start(3, hand, order=1, before=(3,), samples=8, seed=2, workers=1)
+    two = advise_start(3, hand, order=1, before=(3,), samples=8, seed=2, workers=2)
+    assert one == two
