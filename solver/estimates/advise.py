@@ -208,8 +208,8 @@ def advise(
             if solved:
                 weights = [w for _, w in deals]
                 return _aggregate(pos, seat, m, plays, results, weights, count, stopped=False)
-            if results and len(results) == len(deals):  # some deal hit its budget: an estimate
-                return _aggregate(pos, seat, m, plays, results, None, count, stopped=False)
+            # a deal hit its budget (or time ran out): not exact; sample instead (an unweighted
+            # average over the enumerated deals would be biased)
     # sampled
     jobs = [(pos, seat, m, seed, i, node_limit) for i in range(samples)]
     results, stopped = run_samples(
