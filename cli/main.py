@@ -8,6 +8,7 @@ from __future__ import annotations
 import typer
 
 from . import (
+    advise,
     analyze,
     moves,
     new,
@@ -42,6 +43,7 @@ app.command()(tricks.tricks)
 app.command()(analyze.analyze)
 app.command()(solve.solve)
 app.command()(review.review)
+app.command()(advise.advise)
 app.add_typer(puzzles.app, name="puzzles")
 
 

@@ -68,6 +68,11 @@ def review(
 
     rec = load_record(record)
     s = seat_from_letter(seat, rec.players) if seat is not None else None
+    if s is not None and any(d is None for d in rec.deal):  # only S's cards: the player's view
+        from .review_view import review_player_view
+
+        review_player_view(rec, s, json_out=json_out, time_limit=time_limit)
+        return
     if depth is None:
         depth = 3 if rec.players == 5 else 4
     live = not json_out and err().is_terminal

@@ -1,0 +1,274 @@
+"""``catbox advise``: which play (or, with ``--hand``, which set-aside card and prediction) is
+best for a seat that knows only its own cards — estimates over the hidden hands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from catbox.solver.cards import seat_letter
+from catbox.solver.errors import FormatError
+
+from .options import AtOpt, JsonOpt, SeatOpt
+from .output import command, emit_json, err, out
+from .render import play_text
+from .sources import load_position, seat_arg
+
+if TYPE_CHECKING:
+    from catbox.solver.estimates.advise import Advice
+    from catbox.solver.estimates.start import StartAdvice
+    from catbox.solver.estimates.stats import Estimate
+
+PIMC_CAVEAT = (
+    "pimc solves each sampled deal with every hand open: optimistic, as S cannot see the "
+    "other hands at the table."
+)
+
+MethodOpt = Annotated[
+    str,
+    typer.Option(
+        "--method",
+        help="pimc (solve each sampled deal exactly), playouts (play the round out with "
+        "catbox's policy) or auto (pimc up to 4/3/3/2 tricks left at 2/3/4/5 players, "
+        "else playouts).",
+    ),
+]
+SamplesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--samples",
+        "-n",
+        min=1,
+        help="Sampled deals (default 200; 800 with --hand).",
+        show_default=False,
+    ),
+]
+EstSeedOpt = Annotated[
+    int, typer.Option("--seed", help="Sampling seed: the same seed gives the same answer.")
+]
+ProcOpt = Annotated[
+    int,
+    typer.Option("--workers", min=1, help="Worker processes (the answer does not depend on it)."),
+]
+TimeOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--time-limit",
+        min=0.01,
+        help="Stop sampling after this many seconds (fewer samples).",
+        show_default=False,
+    ),
+]
+
+
+def parse_cards(text: str) -> tuple[int, ...]:
+    """``"1 1 2 5"`` or ``"1,1,2,5"`` -> cards."""
+    parts = text.replace(",", " ").split()
+    try:
+        return tuple(int(p) for p in parts)
+    except ValueError:
+        raise FormatError(f"bad card list {text!r}: expected numbers like 1,1,2,5") from None
+
+
+def est_text(e: Estimate | None, percent: bool) -> str:
+    if e is None:
+        return "—"
+    lo, hi = e.ci95
+    if percent:
+        if e.exact:
+            return f"{100 * e.value:.1f}%"
+        return f"{100 * e.value:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+    if e.exact:
+        return f"{e.value:.2f}"
+    return f"{e.value:.2f} [{lo:.2f}, {hi:.2f}]"
+
+
+def _ticker(enabled: bool) -> Callable[[int, int], None]:
+    live = enabled and err().is_terminal
+
+    def tick(k: int, n: int) -> None:
+        if live:
+            err().print(f"  sample {k}/{n}…", end="\r")
+
+    return tick
+
+
+@command
+def advise(
+    position: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[POSITION]",
+            help="A position, record or puzzle (not with --hand).",
+            show_default=False,
+        ),
+    ] = None,
+    seat: SeatOpt = None,
+    at: AtOpt = None,
+    hand: Annotated[
+        str | None,
+        typer.Option(
+            "--hand",
+            help="Round start: the seat's dealt cards (10, or 9 at 5 players), e.g. 1,2,2,5,...",
+            show_default=False,
+        ),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", min=2, max=5, help="With --hand: the player count."),
+    ] = None,
+    order: Annotated[
+        int,
+        typer.Option(
+            "--order",
+            min=0,
+            max=4,
+            help="With --hand: the seat's place after the round start (0: it starts).",
+        ),
+    ] = 0,
+    before: Annotated[
+        str,
+        typer.Option("--before", help="With --hand: predictions already made, in order, e.g. 2,1."),
+    ] = "",
+    method: MethodOpt = "auto",
+    samples: SamplesOpt = None,
+    seed: EstSeedOpt = 0,
+    workers: ProcOpt = 1,
+    time_limit: TimeOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Rank SEAT's plays by its estimated chance of avoiding a paradox, then its expected score,
+    over the deals of the cards it cannot see. With [bold]--hand[/]: rank every set-aside card
+    and prediction for a dealt hand by estimated round score."""
+    tick = _ticker(not json_out)
+    if hand is not None:
+        if position is not None:
+            raise FormatError("give either a POSITION or --hand, not both", where="--hand")
+        if players is None:
+            raise FormatError("--hand needs --players", where="--players")
+        from catbox.solver.estimates.start import DEFAULT_START_SAMPLES, advise_start
+
+        r = advise_start(
+            players,
+            parse_cards(hand),
+            order=order,
+            before=parse_cards(before),
+            samples=samples or DEFAULT_START_SAMPLES,
+            seed=seed,
+            workers=workers,
+            time_limit=time_limit,
+            progress=tick,
+        )
+        if json_out:
+            emit_json(r.to_json())
+        else:
+            _print_start(r)
+        return
+    if position is None:
+        raise FormatError("give a POSITION (or --hand for a dealt hand)", where="POSITION")
+    from catbox.solver.estimates.advise import DEFAULT_SAMPLES
+    from catbox.solver.estimates.advise import advise as run
+
+    pos = load_position(position, at)
+    s = seat_arg(pos, seat)
+    a = run(
+        pos,
+        s,
+        method=method,
+        samples=samples or DEFAULT_SAMPLES,
+        seed=seed,
+        workers=workers,
+        time_limit=time_limit,
+        progress=tick,
+    )
+    if json_out:
+        emit_json(a.to_json())
+        return
+    print_advice(a)
+
+
+def method_note(a: Advice) -> Text:
+    what = (
+        f"every consistent deal ({a.samples}) solved exactly"
+        if a.status == "proven"
+        else f"{a.samples} sampled deals"
+    )
+    t = Text(f"  method {a.method}, {what} [{a.status}]", style="dim")
+    if a.stopped:
+        t.append(" — stopped by the time limit", style="yellow")
+    return t
+
+
+def print_advice(a: Advice) -> None:
+    o = out()
+    o.print(Text(f"Advice for {seat_letter(a.seat)}", style="bold"), Text(f"  [{a.status}]"))
+    o.print(method_note(a))
+    t = Table(header_style="bold", box=None)
+    for col in ("play", "avoids paradox (95% CI)", "score (95% CI)"):
+        t.add_column(col)
+    if a.method == "playouts":
+        t.add_column("tricks (most likely)")
+    for m in a.moves:
+        row: list[Text | str] = [
+            play_text(m.play),
+            est_text(m.avoid_paradox, True),
+            est_text(m.score, False),
+        ]
+        if a.method == "playouts" and m.tricks:
+            k = max(m.tricks, key=lambda x: (m.tricks[x] if m.tricks else 0, -x))
+            row.append(f"{k} ({100 * m.tricks[k]:.0f}%)")
+        t.add_row(*row)
+    o.print(t)
+    if a.best is not None:
+        o.print(Text("best: ", style="bold").append_text(play_text(a.best)))
+    if any(m.score is None for m in a.moves):
+        o.print(Text("  score unknown: the seat's prediction is not in the position", style="dim"))
+    if a.fallbacks:
+        o.print(
+            Text(
+                f"  {a.fallbacks} (deal, play) pairs hit the search budget and were played out "
+                "by the policy instead",
+                style="yellow",
+            )
+        )
+    if a.method == "pimc":
+        o.print(Text("  note: " + PIMC_CAVEAT, style="yellow"))
+
+
+def _print_start(r: StartAdvice) -> None:
+    o = out()
+    o.print(
+        Text(
+            f"Round start at {r.players} players, place {r.order} after the round start: "
+            f"hand {' '.join(map(str, r.hand))}",
+            style="bold",
+        )
+    )
+    o.print(Text(f"  method playouts, {r.samples} sampled deals [estimate]", style="dim"))
+    t = Table(header_style="bold", box=None)
+    t.add_column("set aside")
+    if r.players > 2:
+        t.add_column("predict")
+    t.add_column("round score (95% CI)")
+    t.add_column("avoids paradox")
+    for c in r.candidates:
+        row = [str(c.set_aside)]
+        if r.players > 2:
+            row.append(str(c.prediction))
+        row += [est_text(c.score, False), est_text(c.avoid_paradox, True)]
+        t.add_row(*row)
+    o.print(t)
+    if r.candidates:
+        b, w = r.candidates[0], r.candidates[-1]
+        sep = "clearly" if b.score.separated_from(w.score) else "not clearly (more --samples)"
+        o.print(
+            Text("best: ", style="bold").append(
+                f"set aside {b.set_aside}"
+                + (f", predict {b.prediction}" if b.prediction is not None else "")
+                + f" — {sep} better than the worst"
+            )
+        )

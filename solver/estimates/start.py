@@ -1,0 +1,203 @@
+"""The round-start advisor: which card to set aside (S2) and which prediction to make (S3), for
+one seat's dealt cards, by estimated round score over playouts (analysis.md, "The player's
+questions").
+
+Each sample deals the cards the seat cannot see to the other seats (S1; at 2 players, the 5
+undealt cards: 3 revealed with their neutral tokens, 2 hidden, 2P1-2P3); the other seats set
+aside a copy of the number they hold most of (each number has only 4 cells, so a crowded
+number is the usual risk) and the seats after the asking seat predict from their hand's
+strength. Then, for every candidate (set-aside card, prediction), the round is played out by
+catbox's policy on the same deal with the same random stream (common random numbers: the
+differences between candidates are sharper than their intervals suggest).
+
+>>> r = advise_start(3, (1, 1, 2, 3, 4, 4, 5, 6, 6, 6), order=0, samples=20)
+>>> len(r.candidates), r.candidates[0].score.samples
+(18, 20)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..cards import COPIES, variant
+from ..errors import PositionError
+from ..position import Position
+from .advise import run_samples
+from .deals import sample_rng
+from .policy import Sim, playout
+from .stats import Estimate, mean, proportion
+
+__all__ = ["DEFAULT_START_SAMPLES", "Candidate", "StartAdvice", "advise_start"]
+
+DEFAULT_START_SAMPLES = 800
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    set_aside: int
+    prediction: int | None  # None at 2 players (no prediction)
+    score: Estimate
+    avoid_paradox: Estimate
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "set_aside": self.set_aside,
+            "prediction": self.prediction,
+            "score": self.score.to_json(),
+            "avoid_paradox": self.avoid_paradox.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StartAdvice:
+    players: int
+    order: int  # 0: the round start seat
+    hand: tuple[int, ...]
+    before: tuple[int, ...]
+    samples: int
+    candidates: tuple[Candidate, ...]  # best first
+    stopped: bool
+
+    def to_json(self) -> dict[str, object]:
+        best = self.candidates[0] if self.candidates else None
+        return {
+            "players": self.players,
+            "order": self.order,
+            "hand": list(self.hand),
+            "predictions_before": list(self.before),
+            "method": "playouts",
+            "samples": self.samples,
+            "candidates": [c.to_json() for c in self.candidates],
+            "best": best.to_json() if best else None,
+            "status": "estimate",
+            "stopped_by_time_limit": self.stopped,
+        }
+
+
+def _set_aside_heuristic(hand: list[int], rng: random.Random) -> int:
+    counts = Counter(hand)
+    most = max(counts.values())
+    return rng.choice(sorted(n for n, k in counts.items() if k == most))
+
+
+def _predict_heuristic(hand: list[int], players: int) -> int:
+    v = variant(players)
+    mean_deck = (v.max_number + 1) / 2
+    guess = v.tricks / players * (sum(hand) / len(hand)) / mean_deck
+    return min(v.predictions, key=lambda p: (abs(p - guess), p))
+
+
+def _check(players: int, hand: tuple[int, ...], order: int, before: tuple[int, ...]) -> None:
+    v = variant(players)
+    if len(hand) != v.dealt:
+        raise PositionError(
+            f"a dealt hand has {v.dealt} cards at {players} players, not {len(hand)}", rule="S1"
+        )
+    for c, k in Counter(hand).items():
+        if not 1 <= c <= v.max_number:
+            raise PositionError(f"card {c}: numbers run 1..{v.max_number}", rule="B1")
+        if k > COPIES:
+            raise PositionError(f"{k} copies of {c}: there are only {COPIES}", rule="S1")
+    if not 0 <= order < players:
+        raise PositionError(f"order must be 0..{players - 1}", where="--order")
+    if players == 2 and before:
+        raise PositionError("there are no predictions at 2 players", rule="S3")
+    if players > 2 and len(before) != order:
+        raise PositionError(
+            f"seat {order} in order after the round start: give the {order} predictions "
+            f"made before it, not {len(before)}",
+            rule="S3",
+            where="--before",
+        )
+    for p in before:
+        if p not in v.predictions:
+            raise PositionError(
+                f"prediction {p} is not allowed at {players} players ({v.predictions})", rule="S3"
+            )
+
+
+StartJob = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int]
+
+
+def _start_job(job: StartJob) -> list[tuple[int | None, bool]]:
+    players, hand, order, before, seed, index = job
+    v = variant(players)
+    rng = sample_rng(seed, index)
+    rest = Counter({n: COPIES for n in v.numbers}) - Counter(hand)
+    cards = sorted(rest.elements())
+    rng.shuffle(cards)
+    dealt: list[list[int]] = []
+    at = 0
+    for seat in range(players):
+        if seat == order:
+            dealt.append(list(hand))
+        else:
+            dealt.append(cards[at : at + v.dealt])
+            at += v.dealt
+    revealed = tuple(sorted(cards[at : at + 3])) if players == 2 else ()
+    others_aside = [_set_aside_heuristic(h, rng) if s != order else 0 for s, h in enumerate(dealt)]
+    preds_after = [
+        _predict_heuristic([c for c in h if c], players) if players > 2 else None for h in dealt
+    ]
+    out: list[tuple[int | None, bool]] = []
+    play_seed = rng.random()
+    for aside in sorted(set(hand)):
+        hands: list[tuple[int, ...] | None] = []
+        for s, h in enumerate(dealt):
+            rest_hand = list(h)
+            rest_hand.remove(aside if s == order else others_aside[s])
+            hands.append(tuple(rest_hand))
+        base = Position.start(players, hands, round_start=0, revealed=revealed)
+        sim0 = Sim.of(base)
+        for pred in v.predictions or (None,):
+            sim = sim0.copy()
+            if players > 2:
+                sim.preds = [
+                    before[s] if s < order else pred if s == order else preds_after[s]
+                    for s in range(players)
+                ]
+            playout(sim, random.Random(play_seed))
+            out.append((sim.score(order), sim.paradox != order))
+    return out
+
+
+def advise_start(
+    players: int,
+    hand: tuple[int, ...],
+    *,
+    order: int,
+    before: tuple[int, ...] = (),
+    samples: int = DEFAULT_START_SAMPLES,
+    seed: int = 0,
+    workers: int = 1,
+    time_limit: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> StartAdvice:
+    """Every (set-aside card, prediction) for ``hand``, ranked by estimated round score."""
+    import time
+
+    hand = tuple(sorted(hand))
+    before = tuple(before)
+    _check(players, hand, order, before)
+    if samples < 2:
+        raise PositionError("--samples must be at least 2", where="--samples")
+    v = variant(players)
+    jobs: list[StartJob] = [(players, hand, order, before, seed, i) for i in range(samples)]
+    deadline = time.monotonic() + time_limit if time_limit else None
+    results, stopped = run_samples(
+        _start_job, jobs, workers=workers, deadline=deadline, progress=progress
+    )
+    keys = [(a, p) for a in sorted(set(hand)) for p in (v.predictions or (None,))]
+    cands = []
+    for j, (aside, pred) in enumerate(keys):
+        col = [r[j] for r in results]
+        scores = [float(s) for s, _ in col if s is not None]
+        oks = sum(1.0 for _, ok in col if ok)
+        cands.append(Candidate(aside, pred, mean(scores), proportion(oks, len(col))))
+    cands.sort(
+        key=lambda c: (-c.score.value, -c.avoid_paradox.value, c.set_aside, c.prediction or 0)
+    )
+    return StartAdvice(players, order, hand, before, len(results), tuple(cands), stopped)

@@ -1,0 +1,96 @@
+"""``catbox advise`` and ``catbox review --seat`` from the player's view through the CLI: JSON
+shapes of analysis.md ("The player's questions"), labelled estimates, errors with exit codes."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from catbox.cli.main import app
+from catbox.cli.output import EXIT_FORMAT, EXIT_POSITION
+from catbox.solver import formats
+from catbox.solver.deal import deal_round
+from catbox.solver.record import Record
+from tests.test_estimates_deals import hidden
+
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    res = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in res.stdout + res.stderr
+    return res.exit_code, res.stdout, res.stderr
+
+
+def test_advise_json_shape() -> None:
+    pos = hidden(4, 4, 5)
+    line = formats.position_to_line(pos)
+    code, out, _ = run("advise", line, "--samples", "20", "--json")
+    assert code == 0, out
+    j = json.loads(out)
+    assert j["seat"] == "ABCD"[pos.to_play or 0] and j["method"] == "playouts"
+    assert j["samples"] == 20 and j["status"] == "estimate"
+    assert j["best"] == j["moves"][0]["play"]
+    for m in j["moves"]:
+        est = m["avoid_paradox"]
+        assert set(est) == {"value", "ci95", "samples"} and est["samples"] == 20
+        assert est["ci95"][0] <= est["value"] <= est["ci95"][1]
+    keys = [(m["avoid_paradox"]["value"], m["score"]["value"]) for m in j["moves"]]
+    assert keys == sorted(keys, reverse=True)
+
+
+def test_advise_exact_and_caveat() -> None:
+    pos = hidden(3, 4, 2)
+    line = formats.position_to_line(pos)
+    code, out, _ = run("advise", line, "--method", "pimc", "--json")
+    assert code == 0 and json.loads(out)["status"] == "proven"
+    code, out, _ = run("advise", line)
+    assert code == 0 and "optimistic" in out and "pimc" in out
+
+
+def test_advise_round_start() -> None:
+    hand = ",".join(map(str, deal_round(4, 2).dealt[0]))
+    code, out, _ = run("advise", "--hand", hand, "-p", "4", "--samples", "10", "--json")
+    assert code == 0, out
+    j = json.loads(out)
+    assert j["candidates"] and j["best"] == j["candidates"][0] and j["samples"] == 10
+    code, out, _ = run("advise", "--hand", hand, "-p", "4", "--samples", "10")
+    assert code == 0 and "set aside" in out
+    code, _, err = run("advise", "--hand", hand, "-p", "4", "--order", "1")
+    assert (code == EXIT_POSITION and "S3" in err) or "prediction" in err
+    assert run("advise", "--hand", "1,x", "-p", "4")[0] == EXIT_FORMAT
+    assert run("advise")[0] == EXIT_FORMAT
+
+
+def test_advise_wrong_seat() -> None:
+    pos = hidden(3, 1, 3)
+    line = formats.position_to_line(pos)
+    other = "ABC"[((pos.to_play or 0) + 1) % 3]
+    code, _, err = run("advise", line, "--seat", other)
+    assert code == EXIT_POSITION and "not to play" in err
+
+
+def test_review_from_the_players_view(tmp_path: Path) -> None:
+    d = deal_round(3, seed=2, predictions=True)
+    rec = Record.from_deal(d)
+    pos, moves = rec.start(), []
+    while not pos.finished and len(moves) < 4:
+        moves.append(pos.legal_plays()[0])
+        pos = pos.play(moves[-1])
+    rec = replace(
+        rec.with_moves(moves),
+        deal=(rec.deal[0], None, None),
+        set_aside=(rec.set_aside[0], None, None),
+    )
+    path = tmp_path / "mine.toml"
+    formats.save(rec, path)
+    code, out, _ = run("review", path, "--seat", "A", "--json")
+    assert code == 0, out
+    j = json.loads(out)
+    assert j["view"] == "player" and j["plays"]
+    assert all(p["made"]["avoid_paradox"]["samples"] > 0 for p in j["plays"])
+    code, out, _ = run("review", path, "--seat", "A")
+    assert code == 0 and "judged" in out and "not analysed" not in out
