@@ -21,6 +21,7 @@ from . import (
     solve,
     tricks,
 )
+from .errors import run
 
 app = typer.Typer(
     name="catbox",
@@ -46,4 +47,4 @@ app.add_typer(puzzles.app, name="puzzles")
 
 
 def main() -> None:
-    app()
+    run(app)

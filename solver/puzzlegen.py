@@ -327,18 +327,18 @@ def _check_options(
     v = variant(players)  # FormatError for a bad player count
     if kind is not None and kind not in GOAL_KINDS:
         raise FormatError(
-            f"unknown goal kind {kind!r}; known kinds: {', '.join(GOAL_KINDS)}", where="--kind"
+            f"unknown goal kind {kind!r}; known kinds: {', '.join(GOAL_KINDS)}", where="kind"
         )
     if mode is not None and mode not in GOAL_MODES:
         raise FormatError(
-            f"unknown mode {mode!r}; expected {' or '.join(GOAL_MODES)}", where="--mode"
+            f"unknown mode {mode!r}; expected {' or '.join(GOAL_MODES)}", where="mode"
         )
     if kind == "paradox-free-round" and mode == "guaranteed":
-        raise FormatError("goal kind paradox-free-round takes mode 'possible' only", where="--mode")
+        raise FormatError("goal kind paradox-free-round takes mode 'possible' only", where="mode")
     if tricks_left is not None and not 1 <= tricks_left <= min(4, v.tricks):
         raise FormatError(
             f"must be 1 to 4 (solving stays fast), not {tricks_left}",
-            where="--tricks-left",
+            where="tricks_left",
         )
 
 

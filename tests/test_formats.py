@@ -16,7 +16,13 @@ from hypothesis import strategies as st
 from catbox.solver import formats
 from catbox.solver.cards import Play, variant
 from catbox.solver.deal import deal_round
-from catbox.solver.errors import CatboxError, FormatError, IllegalPlayError, PositionError
+from catbox.solver.errors import (
+    CatboxError,
+    FileError,
+    FormatError,
+    IllegalPlayError,
+    PositionError,
+)
 from catbox.solver.formats import (
     dumps,
     load,
@@ -631,11 +637,12 @@ def test_load_position_from_record_points_to_replay(tmp_path: Path) -> None:
     save(rec, path)
     with pytest.raises(FormatError) as e:
         load_position(str(path))
-    assert "catbox replay" in e.value.message and e.value.where == str(path)
+    assert e.value.code == "record-not-position" and e.value.where == str(path)
+    assert "catbox" not in e.value.message  # the CLI adds the hint in its own words
 
 
 def test_load_position_missing_file_and_not_a_string() -> None:
-    with pytest.raises(FormatError) as e:
+    with pytest.raises(FileError) as e:
         load_position("no-such-position.toml")
     assert e.value.where == "no-such-position.toml"
     with pytest.raises(FormatError):
@@ -652,9 +659,9 @@ def test_save_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     path = tmp_path / "p.toml"
     save(pos, path)
     before = path.read_bytes()
-    with pytest.raises(FormatError) as e:
+    with pytest.raises(FileError) as e:
         save(other, path)
-    assert e.value.where == str(path)
+    assert e.value.where == str(path) and e.value.code == "file-exists"
     assert path.read_bytes() == before
     save(other, path, force=True)
     assert load(path) == other
@@ -672,9 +679,14 @@ def test_save_syntax_by_extension_and_sniffing(tmp_path: Path) -> None:
     assert load(tmp_path / "q.txt") == pos
 
 
-def test_save_into_missing_directory_is_a_format_error(tmp_path: Path) -> None:
-    with pytest.raises(FormatError):
-        save(loads(POS4), tmp_path / "nope" / "p.toml")
+def test_save_into_missing_directory_is_a_file_error(tmp_path: Path) -> None:
+    target = tmp_path / "nope" / "p.toml"
+    with pytest.raises(FileError) as e:
+        save(loads(POS4), target)
+    assert e.value.kind == "file" and e.value.where == str(target)
+    assert e.value.message.startswith("cannot write")
+    assert not isinstance(e.value, FormatError)  # siblings: a file error is not a format error
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_public_api_names() -> None:

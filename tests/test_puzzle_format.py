@@ -12,7 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from catbox.solver.cards import variant
-from catbox.solver.errors import CatboxError, FormatError, IllegalPlayError, PositionError
+from catbox.solver.errors import (
+    CatboxError,
+    FileError,
+    FormatError,
+    IllegalPlayError,
+    PositionError,
+)
 from catbox.solver.formats import (
     dumps,
     load,
@@ -205,7 +211,7 @@ def test_position_reference_relative_to_the_puzzle(tmp_path: Path) -> None:
     # a missing file
     doc["position"] = "positions/missing.toml"
     (tmp_path / "pz.toml").write_text(toml_dumps(doc))
-    with pytest.raises(FormatError) as e:
+    with pytest.raises(FileError) as e:
         load(tmp_path / "pz.toml")
     assert e.value.where == str(tmp_path / "positions" / "missing.toml")
 
