@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 DEMO    ?= puzzles/the-red-herring.toml
 
-.PHONY: setup demo test lint format typecheck pytest bench clean
+.PHONY: setup demo test lint format typecheck bench clean
 
 setup: $(STAMP)
 
@@ -31,6 +31,7 @@ lint: setup
 
 typecheck: setup .typecheck/catbox/solver
 	$(BIN)/mypy -p catbox.solver -p catbox.cli
+	$(BIN)/mypy tests bench
 
 test: lint typecheck
 	$(BIN)/pytest

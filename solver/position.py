@@ -126,7 +126,7 @@ class Position:
 
     # ----------------------------------------------------------------- cards
     def deck(self) -> Counter[int]:
-        return Counter({n: COPIES for n in self.variant.numbers})
+        return Counter(dict.fromkeys(self.variant.numbers, COPIES))
 
     def board_numbers(self) -> Counter[int]:
         """Numbers of the player tokens on the board (neutral tokens are the revealed cards)."""

@@ -17,13 +17,13 @@ from .games import F2_RED_4P, PARADOX_3P, position, record
 runner = CliRunner()
 
 
-def run(*args: str | Path) -> tuple[int, str, str]:
+def run(*args: str | Path | int) -> tuple[int, str, str]:
     res = runner.invoke(app, [str(a) for a in args])
     assert "Traceback" not in res.stdout + res.stderr
     return res.exit_code, res.stdout, res.stderr
 
 
-def run_json(*args: str | Path) -> object:
+def run_json(*args: str | Path | int) -> object:
     code, out, _ = run(*args, "--json")
     assert code == 0, out
     return json.loads(out)

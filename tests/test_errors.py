@@ -41,11 +41,11 @@ def test_tree() -> None:
 
 def test_exit_codes_as_documented_in_the_readme() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text()
-    table = dict(
-        (int(row.split("|")[1]), row.split("|")[2].strip())
+    table = {
+        int(row.split("|")[1]): row.split("|")[2].strip()
         for row in readme.split("## Exit codes", 1)[1].split("\n\n")[1].splitlines()
         if row.startswith("| ") and row.split("|")[1].strip().isdigit()
-    )
+    }
     cases = {
         FormatError("x"): "format error",
         FileError("x"): "file error",

@@ -147,7 +147,7 @@ def test_corrupted_position_strings_raise_only_catbox_errors(text: str) -> None:
 def test_arbitrary_text_raises_only_catbox_errors(text: str) -> None:
     for syntax in ("toml", "json"):
         with contextlib.suppress(CatboxError):
-            loads(text, syntax)  # type: ignore[arg-type]
+            loads(text, syntax)
     with contextlib.suppress(CatboxError):
         position_from_line("cbx1:" + text)
 
