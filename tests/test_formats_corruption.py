@@ -16,7 +16,7 @@ from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 
-from .test_formats import POS2, POS3, POS4, playout
+from .documents import POS2, POS3, POS4, playout
 
 
 def _pool() -> dict[str, tuple[str, str]]:

@@ -33,7 +33,7 @@ from catbox.solver.generate import random_position
 from catbox.solver.position import Position
 from catbox.solver.puzzle import GOAL_KINDS, TARGET_KINDS, Goal, Puzzle, PuzzleAnswer
 
-from .test_formats import POS4, line_no
+from .documents import POS4, line_no
 
 GOAL = Goal(seat=0, kind="make-exactly", target=3, mode="guaranteed")
 

@@ -3,6 +3,7 @@ move logic of solver/position.py)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -206,9 +207,26 @@ def test_W1_highest_red_wins_else_highest_of_led_colour() -> None:
 
 def test_W2_no_ties_cells_are_used_once() -> None:
     pos = position(*F2_RED_4P)
+    assert pos.to_play == 1 and 4 in (pos.seats[1].hand or ())
     with pytest.raises(IllegalPlayError) as e:
-        pos.play(P("4R"))  # already on the board
-    assert e.value.rule in ("L1", None)
+        pos.play(P("4R"))  # B holds a 4, but 4R is already on the board
+    assert e.value.rule == "L1"
+    # so no trick of any round has two equal plays: its winner is unique
+    tricks = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(10):
+            pos = deal_round(players, seed).position
+            rng = random.Random(seed)
+            while not pos.finished:
+                play = rng.choice(pos.legal_plays())
+                trick = (*pos.trick, play)
+                pos = pos.play(play)
+                if len(trick) == players:
+                    tricks += 1
+                    assert len(set(trick)) == players
+                    best = trick[trick_winner(trick)]
+                    assert sum(p == best for p in trick) == 1
+    assert tricks > 200
 
 
 def test_W3_winner_scores_and_leads_next() -> None:
