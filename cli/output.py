@@ -10,7 +10,8 @@ Exit codes (documented in the README):
 4     position error: a well-formed position that cannot arise, or a question it cannot answer
 5     illegal play (rules L1-L3, or the round is over)
 6     file system error (missing file, refusing to overwrite, unreadable)
-70    internal error: a solver line failed the rules engine (a bug, never shown as an answer)
+70    internal error: a solver line failed the rules engine, or an unexpected exception
+      (a bug, never shown as an answer; see cli/errors.py)
 ====  ==========================================================================
 """
 
