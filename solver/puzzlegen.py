@@ -48,7 +48,6 @@ from .scoring import TWO_PLAYER_BONUS_MAX, seat_score
 from .solve import Solution, goal_reached, solve_goal
 
 __all__ = [
-    "NON_OBVIOUS",
     "Assessment",
     "Generated",
     "assess",
@@ -57,35 +56,6 @@ __all__ = [
     "natural_play",
     "wants_trick",
 ]
-
-#: Bundled puzzles (file stems in ``puzzles/``) whose natural first play fails although the goal
-#: can be met. tests/test_puzzles.py re-proves every entry with the solver.
-NON_OBVIOUS: frozenset[str] = frozenset(
-    {
-        "counting-cats",
-        "duck-duck-paradox",
-        "every-point-counts",
-        "everybody-home",
-        "five-cats-in-a-box",
-        "greedy-whiskers",
-        "hidden-variables",
-        "last-light",
-        "no-cat-left-behind",
-        "nowhere-to-hide",
-        "on-the-nose",
-        "one-more-mouse",
-        "second-fiddle",
-        "squeezed",
-        "stay-small",
-        "the-big-box",
-        "the-final-observation",
-        "the-hungry-cat",
-        "the-long-fuse",
-        "the-middle-seat",
-        "the-red-herring",
-        "two-cats-one-box",
-    }
-)
 
 PARADOX_KINDS = frozenset({"avoid-paradox", "paradox-free-round"})
 _TIME_LIMIT = 30.0
