@@ -1,8 +1,9 @@
 """The README's tour cannot drift from real output: every ``$ catbox ...`` command in a code
-block of the README is run through Typer's CliRunner (100 columns, no terminal) and its output
-compared with the block, trailing spaces aside. A block with a line ``…`` is abbreviated: the
-lines before it must open the real output and the lines after it must close it. A block right
-after ``<!-- readme-test: skip (why) -->`` is an illustration, not a run (say why)."""
+block of the README (a block may hold several, each followed by its output) is run through
+Typer's CliRunner (100 columns, no terminal) and its output compared with the block, trailing
+spaces aside. A block with a line ``…`` is abbreviated: the lines before it must open the real
+output and the lines after it must close it. A block right after
+``<!-- readme-test: skip (why) -->`` is an illustration, not a run (say why)."""
 
 from __future__ import annotations
 
@@ -30,9 +31,12 @@ def _blocks() -> list[tuple[int, str, list[str]]]:
     for m in re.finditer(r"^```[a-z]*\n(.*?)^```$", text, re.M | re.S):
         lines = m.group(1).splitlines()
         before = text[: m.start()].rstrip().rsplit("\n", 1)[-1]
-        if lines and lines[0].startswith("$ catbox ") and not before.startswith(SKIP):
-            line_no = text.count("\n", 0, m.start()) + 2
-            out.append((line_no, lines[0][2:], lines[1:]))
+        if not lines or not lines[0].startswith("$ catbox ") or before.startswith(SKIP):
+            continue
+        first = text.count("\n", 0, m.start()) + 2
+        starts = [i for i, ln in enumerate(lines) if ln.startswith("$ catbox ")]
+        for i, j in zip(starts, [*starts[1:], len(lines)], strict=True):
+            out.append((first + i, lines[i][2:], lines[i + 1 : j]))
     return out
 
 
