@@ -5,15 +5,35 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 DEMO    ?= puzzles/the-red-herring.toml
 
-.PHONY: setup demo test lint format typecheck pytest bench clean
+.PHONY: setup demo test lint format typecheck bench clean constraints
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+# constraints.txt pins every package the tests run with (the package keeps its ranges).
+# PYTHONWARNINGS hides one message only: setuptools' own "Editable installation." notice (an
+# InformationOnly warning it prints for every editable install of a package-dir layout like
+# ours); every warning about the project's configuration still shows.
+PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install -q \
+	--disable-pip-version-check -c constraints.txt
+
+$(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	$(PIP_INSTALL) --upgrade pip
+	$(PIP_INSTALL) -e '.[dev]'
 	@touch $(STAMP)
+
+# Re-pin constraints.txt to the newest releases pyproject.toml's ranges allow (then make test).
+constraints:
+	rm -rf .venv-pin
+	$(PY) -m venv .venv-pin
+	.venv-pin/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+	PYTHONWARNINGS="ignore:Editable installation" .venv-pin/bin/python -m pip install -q \
+		--disable-pip-version-check -e '.[dev]'
+	{ echo "# Exact versions the tests run with (make setup and CI: pip install -c constraints.txt)."; \
+	  echo "# The package itself keeps ranges (pyproject.toml). Re-pin with: make constraints"; \
+	  .venv-pin/bin/python -m pip freeze --all --exclude-editable | grep -v '^setuptools=='; \
+	} > constraints.txt
+	rm -rf .venv-pin
 
 # mypy cannot follow setuptools' editable import hook, so it reads the packages through a
 # symlink shim that mirrors the installed names (catbox.solver -> solver/, catbox.cli -> cli/).
@@ -31,6 +51,7 @@ lint: setup
 
 typecheck: setup .typecheck/catbox/solver
 	$(BIN)/mypy -p catbox.solver -p catbox.cli
+	$(BIN)/mypy tests bench
 
 test: lint typecheck
 	$(BIN)/pytest
@@ -43,4 +64,4 @@ bench: setup
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .venv-pin .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info

@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from catbox.solver.generate import random_position
 from catbox.solver.search import analyze_moves, clear_cache, forced
@@ -92,7 +93,7 @@ def main() -> None:
     print("-" * len(header))
     for players in (3, 4, 5):
         for left in range(2, max_left + 1):
-            results = []
+            results: list[dict[str, Any]] = []
             for seed in range(seeds):
                 mid = seed % players if seed % 2 else 0
                 pos = random_position(players, 500 + seed, left, mid_trick=mid)

@@ -22,6 +22,7 @@ from . import (
     solve,
     tricks,
 )
+from .errors import run
 
 app = typer.Typer(
     name="catbox",
@@ -48,4 +49,4 @@ app.add_typer(puzzles.app, name="puzzles")
 
 
 def main() -> None:
-    app()
+    run(app)

@@ -10,7 +10,8 @@ Exit codes (documented in the README):
 4     position error: a well-formed position that cannot arise, or a question it cannot answer
 5     illegal play (rules L1-L3, or the round is over)
 6     file system error (missing file, refusing to overwrite, unreadable)
-70    internal error: a solver line failed the rules engine (a bug, never shown as an answer)
+70    internal error: a solver line failed the rules engine, or an unexpected exception
+      (a bug, never shown as an answer; see cli/errors.py)
 ====  ==========================================================================
 """
 
@@ -35,6 +36,8 @@ from catbox.solver.errors import (
     PositionError,
     SolverBug,
 )
+
+from .errors import with_hint
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
@@ -96,13 +99,17 @@ def _as_catbox(e: BaseException) -> CatboxError:
         error = CatboxError(e.strerror or str(e), where=where)
         error.kind = "io"
         return error
+    if isinstance(e, SolverBug):
+        bug = CatboxError(e.message)
+        bug.kind = e.kind
+        return bug
     return CatboxError(str(e))
 
 
 def report_error(e: BaseException, json_mode: bool) -> int:
     """Print the error (JSON object on stdout, or one line on stderr); return the exit code."""
     code = exit_code(e)
-    c = _as_catbox(e)
+    c = with_hint(_as_catbox(e))
     if json_mode:
         emit_json({"error": c.to_json()})
     else:
@@ -122,7 +129,7 @@ def command(fn: Callable[P, R]) -> Callable[P, R]:
         json_mode = bool(kwargs.get("json_out", False))
         try:
             return fn(*args, **kwargs)
-        except (CatboxError, OSError) as e:
+        except (CatboxError, SolverBug, OSError) as e:
             raise typer.Exit(report_error(e, json_mode)) from None
 
     return wrapper

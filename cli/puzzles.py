@@ -8,6 +8,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from catbox.solver.errors import CatboxError
+
 from .options import ForceOpt, JsonOpt, OutOpt
 from .output import command, emit_json, out
 from .render import puzzle_view
@@ -119,9 +121,14 @@ def generate_(
     from catbox.solver import formats
     from catbox.solver.puzzlegen import generate
 
+    from .errors import as_options
     from .sources import write_output
 
-    g = generate(players, seed, kind=kind, mode=mode, tricks_left=tricks_left)
+    try:
+        g = generate(players, seed, kind=kind, mode=mode, tricks_left=tricks_left)
+    except CatboxError as e:
+        names = {"kind": "--kind", "mode": "--mode", "tricks_left": "--tricks-left"}
+        raise as_options(e, names) from None
     if out_path is not None:
         write_output(g.puzzle, out_path, force=force, inputs=[])
         if not json_out:

@@ -25,6 +25,10 @@ def load_position(source: str, at: int | None = None) -> Position:
     if path.is_file():
         obj = formats.load(path)
         if isinstance(obj, Record):
+            if at is not None and not 0 <= at <= len(obj.moves):
+                raise PositionError(
+                    f"the record has {len(obj.moves)} moves, not {at}", where="--at"
+                )
             return obj.position(at)
         if at is not None:
             raise FormatError("--at applies to round records only", where=source)

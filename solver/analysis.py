@@ -373,8 +373,7 @@ def analyze(
         raise PositionError("the round is over: there is nothing to analyse", rule="E1")
     if not pos.all_hands_known:
         raise PositionError(
-            "analyze needs every hand known (a double-dummy table); use `catbox paradox` or "
-            "`catbox tricks` for positions with unknown hands"
+            "analyze needs every hand known (a double-dummy table)", code="needs-known-hands"
         )
     from .search import analyze_moves
 

@@ -55,6 +55,11 @@ class Colour(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Colour:
+        """``"r"`` -> ``Colour.R``.
+
+        Raises:
+            FormatError: not a colour letter.
+        """
         letter = text.strip().upper() if isinstance(text, str) else ""
         if len(letter) != 1 or letter not in "RBYG":  # "".index / "RB" would match R
             raise FormatError(f"unknown colour {text!r} (expected one of R, B, Y, G)")
@@ -78,6 +83,11 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
+        """``"7r"`` -> ``Play(7, Colour.R)``.
+
+        Raises:
+            FormatError: not a number then a colour letter.
+        """
         m = _PLAY_RE.match(text) if isinstance(text, str) else None
         if m is None:
             raise FormatError(f"bad play {text!r}: expected a number then a colour, like 7R")
@@ -90,7 +100,17 @@ def colours_to_str(mask: int) -> str:
 
 
 def colours_from_str(text: str) -> int:
-    """``"rbg"`` -> mask; rejects unknown letters and repeats."""
+    """``"rbg"`` -> mask; rejects unknown letters and repeats.
+
+
+
+    Raises:
+
+
+        FormatError: an unknown or repeated colour letter.
+
+
+    """
     mask = 0
     for ch in text.replace(" ", ""):
         c = Colour.parse(ch)
@@ -105,6 +125,11 @@ def seat_letter(seat: int) -> str:
 
 
 def seat_from_letter(text: str, players: int) -> int:
+    """``"b"`` -> 1.
+
+    Raises:
+        FormatError: no such seat at this player count.
+    """
     t = text.strip().upper() if isinstance(text, str) else ""
     if len(t) != 1 or t not in SEAT_LETTERS[:players]:
         raise FormatError(
@@ -146,6 +171,11 @@ VARIANTS: dict[int, Variant] = {
 
 
 def variant(players: int) -> Variant:
+    """The rules' table for a player count (rules.md §1).
+
+    Raises:
+        FormatError: players is not 2 to 5.
+    """
     try:
         return VARIANTS[players]
     except (KeyError, TypeError):

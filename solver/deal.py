@@ -35,7 +35,11 @@ class Deal:
 
 def deal_round(players: int, seed: int, *, round_start: int = 0, predictions: bool = False) -> Deal:
     """Shuffle the deck with ``random.Random(seed)``, deal evenly (S1), set aside one random
-    card per seat (S2) and, if asked, choose random allowed predictions (S3)."""
+    card per seat (S2) and, if asked, choose random allowed predictions (S3).
+
+    Raises:
+        FormatError: players is not 2 to 5.
+    """
     v = variant(players)
     rng = random.Random(seed)
     deck = [n for n in v.numbers for _ in range(COPIES)]

@@ -8,9 +8,25 @@ as ``counts``) and where it was found (file, key, line), so that the CLI can pri
 'moves[3]: cell 5B is taken [rule L1]'
 >>> isinstance(e, ValueError)
 True
+
+A location is attached in one way, :meth:`CatboxError.located`: outer readers prefix what they
+know (a key, then the file name); once a location names its file it is ``final`` and outer
+readers leave it alone.
+
+>>> e = FormatError("expected a number", where="hand[2]")
+>>> str(e.located("seat.B", sep=".").located("pos.toml", final=True).located("puzzle.toml"))
+'pos.toml: seat.B.hand[2]: expected a number'
+
+A bug in a solver is not bad input: :class:`SolverBug` is a ``RuntimeError``, never caught by
+``except CatboxError`` (or ``except ValueError``).
+
+>>> issubclass(SolverBug, CatboxError), issubclass(SolverBug, RuntimeError)
+(False, True)
 """
 
 from __future__ import annotations
+
+from typing import Self
 
 __all__ = [
     "CatboxError",
@@ -23,19 +39,49 @@ __all__ = [
 
 
 class CatboxError(ValueError):
-    """Base of every error catbox raises for bad input."""
+    """Base of every error catbox raises for bad input.
+
+    ``code`` optionally names the situation for a front end (e.g. ``"file-exists"``), which may
+    add a hint of its own (the library's messages never name command-line options).
+    """
 
     kind = "error"
 
-    def __init__(self, message: str, *, rule: str | None = None, where: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        where: str | None = None,
+        code: str | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.rule = rule
         self.where = where
+        self.code = code
+        #: The location names its file: outer readers no longer prefix it.
+        self.final = False
 
-    def located(self, where: str) -> CatboxError:
-        """Prefix the location (a file name, then a key …); returns self for ``raise``."""
-        self.where = f"{where}: {self.where}" if self.where else where
+    def located(
+        self,
+        where: str | None,
+        *,
+        sep: str = ": ",
+        replace: bool = False,
+        final: bool = False,
+    ) -> Self:
+        """Attach a location: prefix ``where`` (a file name, then a key …) to the location so
+        far, joined by ``sep`` (``"."`` for an outer key path); with ``replace`` ``where``
+        replaces it (it already includes it). Does nothing once the location is ``final``;
+        ``final`` makes the result so. Returns self, for ``raise e.located(...)``."""
+        if self.final:
+            return self
+        if replace:
+            self.where = where
+        elif where:
+            self.where = f"{where}{sep}{self.where}" if self.where else where
+        self.final = final
         return self
 
     def __str__(self) -> str:
@@ -52,9 +98,9 @@ class FormatError(CatboxError):
     kind = "format"
 
 
-class FileError(FormatError):
+class FileError(CatboxError):
     """A file that cannot be read or written: missing, a directory, not permitted, or an
-    existing file that would be overwritten without ``--force``."""
+    existing file that would be overwritten (``code="file-exists"``)."""
 
     kind = "file"
 
@@ -72,7 +118,16 @@ class IllegalPlayError(CatboxError):
     kind = "illegal-play"
 
 
-class SolverBug(CatboxError):
-    """A solver produced a line that the rules engine rejects. Never shown as an answer."""
+class SolverBug(RuntimeError):
+    """A solver produced a line that the rules engine rejects. Never shown as an answer.
+
+    A ``RuntimeError``, not a :class:`CatboxError`: a bug must never pass as bad input."""
 
     kind = "internal"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"kind": self.kind, "message": self.message, "rule": None, "where": None}

@@ -126,7 +126,7 @@ class Position:
 
     # ----------------------------------------------------------------- cards
     def deck(self) -> Counter[int]:
-        return Counter({n: COPIES for n in self.variant.numbers})
+        return Counter(dict.fromkeys(self.variant.numbers, COPIES))
 
     def board_numbers(self) -> Counter[int]:
         """Numbers of the player tokens on the board (neutral tokens are the revealed cards)."""
@@ -165,7 +165,12 @@ class Position:
         return seat, hand
 
     def legal_plays(self) -> list[Play]:
-        """Legal plays of the seat to play (L1-L3), sorted. Empty means a paradox (X1)."""
+        """Legal plays of the seat to play (L1-L3), sorted. Empty means a paradox (X1).
+
+        Raises:
+            IllegalPlayError: the round is over (E1, X3).
+            PositionError: the hand to play is unknown.
+        """
         seat, hand = self._hand_of_player_to_move()
         return legal_plays(
             hand,
@@ -177,7 +182,12 @@ class Position:
         )
 
     def explain(self) -> list[tuple[Play, str | None]]:
-        """Every (card, colour) of the hand to play with the rule forbidding it, or None."""
+        """Every (card, colour) of the hand to play with the rule forbidding it, or None.
+
+        Raises:
+            IllegalPlayError: the round is over (E1, X3).
+            PositionError: the hand to play is unknown.
+        """
         seat, hand = self._hand_of_player_to_move()
         out = []
         for n in sorted(set(hand)):
@@ -196,7 +206,11 @@ class Position:
         return out
 
     def check_play(self, play: Play) -> None:
-        """Raise IllegalPlayError naming the rule if ``play`` cannot be made now."""
+        """Raise IllegalPlayError naming the rule if ``play`` cannot be made now.
+
+        Raises:
+            IllegalPlayError: naming the rule (L1-L3, B1, S1, E1, X3).
+        """
         seat = self.to_play
         if seat is None:
             over = "X3" if self.paradox is not None else "E1"
@@ -232,7 +246,11 @@ class Position:
     def play(self, play: Play) -> Position:
         """The position after the seat to play makes ``play`` (checked: raises
         IllegalPlayError). Completes the trick (W1, W3) and records a paradox of the next seat
-        when its hand is known and has no legal play (X1)."""
+        when its hand is known and has no legal play (X1).
+
+        Raises:
+            IllegalPlayError: naming the rule (L1-L3, B1, S1, E1, X3).
+        """
         self.check_play(play)
         return self._apply(play).settle()
 
@@ -269,7 +287,11 @@ class Position:
         return self if self.legal_plays() else replace(self, paradox=seat)
 
     def line(self, plays: list[Play]) -> Iterator[Position]:
-        """Positions after each play of ``plays`` in turn (checked)."""
+        """Positions after each play of ``plays`` in turn (checked).
+
+        Raises:
+            IllegalPlayError: at the first illegal play.
+        """
         pos = self
         for p in plays:
             pos = pos.play(p)
@@ -277,7 +299,11 @@ class Position:
 
     # ----------------------------------------------------------------- consistency
     def validate(self) -> None:
-        """Every consistency check of formats.md; raises PositionError naming key and rule."""
+        """Every consistency check of formats.md; raises PositionError naming key and rule.
+
+        Raises:
+            PositionError: the first inconsistency, with its key (``where``) and rule.
+        """
         v = variant(self.players)
         n = v.max_number
         p = self.players
@@ -495,7 +521,12 @@ class Position:
         revealed: tuple[int, ...] = (),
         names: tuple[str, ...] = (),
     ) -> Position:
-        """The position before the first play of a round (S1-S4, 2P1-2P2)."""
+        """The position before the first play of a round (S1-S4, 2P1-2P2).
+
+        Raises:
+            FormatError: a bad player count.
+            PositionError: hands, predictions or revealed cards that break S1-S4, 2P1-2P2.
+        """
         v = variant(players)
         board = list(empty_board(players))
         for idx in neutral_cells(tuple(revealed), v.max_number):

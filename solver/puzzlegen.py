@@ -48,7 +48,6 @@ from .scoring import TWO_PLAYER_BONUS_MAX, seat_score
 from .solve import Solution, goal_reached, solve_goal
 
 __all__ = [
-    "NON_OBVIOUS",
     "Assessment",
     "Generated",
     "assess",
@@ -57,35 +56,6 @@ __all__ = [
     "natural_play",
     "wants_trick",
 ]
-
-#: Bundled puzzles (file stems in ``puzzles/``) whose natural first play fails although the goal
-#: can be met. tests/test_puzzles.py re-proves every entry with the solver.
-NON_OBVIOUS: frozenset[str] = frozenset(
-    {
-        "counting-cats",
-        "duck-duck-paradox",
-        "every-point-counts",
-        "everybody-home",
-        "five-cats-in-a-box",
-        "greedy-whiskers",
-        "hidden-variables",
-        "last-light",
-        "no-cat-left-behind",
-        "nowhere-to-hide",
-        "on-the-nose",
-        "one-more-mouse",
-        "second-fiddle",
-        "squeezed",
-        "stay-small",
-        "the-big-box",
-        "the-final-observation",
-        "the-hungry-cat",
-        "the-long-fuse",
-        "the-middle-seat",
-        "the-red-herring",
-        "two-cats-one-box",
-    }
-)
 
 PARADOX_KINDS = frozenset({"avoid-paradox", "paradox-free-round"})
 _TIME_LIMIT = 30.0
@@ -327,18 +297,18 @@ def _check_options(
     v = variant(players)  # FormatError for a bad player count
     if kind is not None and kind not in GOAL_KINDS:
         raise FormatError(
-            f"unknown goal kind {kind!r}; known kinds: {', '.join(GOAL_KINDS)}", where="--kind"
+            f"unknown goal kind {kind!r}; known kinds: {', '.join(GOAL_KINDS)}", where="kind"
         )
     if mode is not None and mode not in GOAL_MODES:
         raise FormatError(
-            f"unknown mode {mode!r}; expected {' or '.join(GOAL_MODES)}", where="--mode"
+            f"unknown mode {mode!r}; expected {' or '.join(GOAL_MODES)}", where="mode"
         )
     if kind == "paradox-free-round" and mode == "guaranteed":
-        raise FormatError("goal kind paradox-free-round takes mode 'possible' only", where="--mode")
+        raise FormatError("goal kind paradox-free-round takes mode 'possible' only", where="mode")
     if tricks_left is not None and not 1 <= tricks_left <= min(4, v.tricks):
         raise FormatError(
             f"must be 1 to 4 (solving stays fast), not {tricks_left}",
-            where="--tricks-left",
+            where="tricks_left",
         )
 
 

@@ -50,6 +50,12 @@ class Record:
 
     # ------------------------------------------------------------------ checks
     def validate(self) -> None:
+        """The deal's consistency checks (S1-S4, 2P1).
+
+        Raises:
+            FormatError: players is not 2 to 5.
+            PositionError: the first inconsistency of the deal, with its key and rule.
+        """
         v = variant(self.players)
         p = self.players
         for key, seq in (
@@ -117,7 +123,11 @@ class Record:
 
     # ------------------------------------------------------------------ replay
     def start(self) -> Position:
-        """The position before the first move."""
+        """The position before the first move.
+
+        Raises:
+            PositionError: the first inconsistency of the deal, with its key and rule.
+        """
         self.validate()
         hands: list[tuple[int, ...] | None] = []
         for dealt, aside in zip(self.deal, self.set_aside, strict=True):
@@ -140,7 +150,11 @@ class Record:
     def positions(self, upto: int | None = None) -> Iterator[Position]:
         """The start position, then the position after each move (up to ``upto`` moves).
         Stops at the first illegal move with an error giving its index (1-based), the seat,
-        the play and the rule."""
+        the play and the rule.
+
+        Raises:
+            IllegalPlayError: at the first illegal move (``where`` is ``moves[k]``).
+        """
         pos = self.start()
         yield pos
         # seats whose deal is known but not their set-aside card: check plays against the deal
@@ -169,10 +183,15 @@ class Record:
             yield pos
 
     def position(self, upto: int | None = None) -> Position:
-        """The position after ``upto`` moves (default: all of them)."""
+        """The position after ``upto`` moves (default: all of them).
+
+        Raises:
+            PositionError: ``upto`` is not 0 to the number of moves.
+            IllegalPlayError: as :meth:`positions`.
+        """
         if upto is not None and not 0 <= upto <= len(self.moves):
             raise PositionError(
-                f"--at {upto}: the record has {len(self.moves)} moves", where="moves"
+                f"no position after {upto} moves: the record has {len(self.moves)}", where="moves"
             )
         *_, last = self.positions(upto)
         return last

@@ -92,7 +92,11 @@ class GameResult:
 
 def game_result(rounds: Sequence[Sequence[int]]) -> GameResult:
     """Totals over rounds; the highest total wins, a tie goes to the higher score in the final
-    round, still tied the win is shared (Sc4)."""
+    round, still tied the win is shared (Sc4).
+
+    Raises:
+        PositionError: no rounds, or rounds of different seats (Sc4).
+    """
     if not rounds:
         raise PositionError("a game needs at least one round", rule="Sc4")
     players = len(rounds[0])

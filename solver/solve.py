@@ -31,6 +31,11 @@ __all__ = ["Solution", "forced_goal_holds", "goal_reached", "solve", "solve_goal
 _DFS_NODES = 2_000_000
 
 
+class _OutOfBudget(Exception):
+    """The cooperative max-score search ran out of nodes or time (not ``TimeoutError``: that is
+    an ``OSError``, which the CLI would report as a file error)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Solution:
     goal: Goal
@@ -106,7 +111,7 @@ def _max_score_possible(
     def best(p: Position) -> tuple[int | None, tuple[Play, ...]]:
         nodes[0] += 1
         if nodes[0] > _DFS_NODES or (nodes[0] % 512 == 0 and budget.expired()):
-            raise TimeoutError
+            raise _OutOfBudget
         if p.finished:
             return seat_score(p, seat), ()
         top: tuple[int | None, tuple[Play, ...]] = (None, ())
@@ -126,7 +131,7 @@ def _max_score_possible(
                     for i in range(pos.players)
                 )
                 result = (v, Witness(hands, line))
-    except TimeoutError:
+    except _OutOfBudget:
         return None, None, UNKNOWN
     return result[0], result[1], PROVEN
 

@@ -8,6 +8,7 @@ against it.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -113,18 +114,15 @@ def forced_answers(pos: Position, seat: int) -> Forced:
     def ok(p: Position) -> bool:
         return p.paradox != seat
 
+    def tricks(rel: Callable[[int, int], bool], k: int) -> Callable[[Position], bool]:
+        return lambda p: ok(p) and rel(p.seats[seat].tricks, k)
+
     guaranteed = forced(pos, seat, ok)
-    forceable = frozenset(
-        k for k in ks if forced(pos, seat, lambda p, k=k: ok(p) and p.seats[seat].tricks == k)
-    )
+    forceable = frozenset(k for k in ks if forced(pos, seat, tricks(operator.eq, k)))
     at_least = at_most = None
     if guaranteed:
-        at_least = max(
-            k for k in ks if forced(pos, seat, lambda p, k=k: ok(p) and p.seats[seat].tricks >= k)
-        )
-        at_most = min(
-            k for k in ks if forced(pos, seat, lambda p, k=k: ok(p) and p.seats[seat].tricks <= k)
-        )
+        at_least = max(k for k in ks if forced(pos, seat, tricks(operator.ge, k)))
+        at_most = min(k for k in ks if forced(pos, seat, tricks(operator.le, k)))
     return Forced(guaranteed, forceable, at_least, at_most, best_score(pos, seat))
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from catbox.solver import SolverBug
+from catbox.solver import Play, Position, SolverBug
 from catbox.solver.answers import Witness, fill_hands
 from catbox.solver.generate import hide_hands, random_position
 
 
-def _first_line(pos):  # type: ignore[no-untyped-def]
+def _first_line(pos: Position) -> list[Play]:
     line = []
     while not pos.finished:
         m = pos.legal_plays()[0]

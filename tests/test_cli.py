@@ -6,27 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from catbox.cli.main import app
 from catbox.cli.output import EXIT_FORMAT, EXIT_ILLEGAL, EXIT_IO, EXIT_POSITION
 from catbox.solver import Play, formats
 
+from .clirun import run, run_json
 from .games import F2_RED_4P, PARADOX_3P, position, record
-
-runner = CliRunner()
-
-
-def run(*args: str | Path) -> tuple[int, str, str]:
-    res = runner.invoke(app, [str(a) for a in args])
-    assert "Traceback" not in res.stdout + res.stderr
-    return res.exit_code, res.stdout, res.stderr
-
-
-def run_json(*args: str | Path) -> object:
-    code, out, _ = run(*args, "--json")
-    assert code == 0, out
-    return json.loads(out)
 
 
 @pytest.fixture
@@ -106,8 +91,22 @@ def test_new_is_deterministic_and_prints_toml() -> None:
 
 
 def test_moves_explain_names_rules(pos4: Path) -> None:
+    """Every (card, colour) of the hand to play is listed: legal, or with the rule against it
+    (rules engine: Position.explain), in text and in JSON."""
+    pos = formats.load_position(str(pos4))
+    table = pos.explain()
+    legal = [str(p) for p, rule in table if rule is None]
+    illegal = {str(p): rule for p, rule in table if rule is not None}
+    assert legal == [str(p) for p in pos.legal_plays()] and {"L1", "L2"} <= set(illegal.values())
     code, out, _ = run("moves", pos4, "--explain")
-    assert code == 0 and ("L1" in out or "L2" in out)
+    assert code == 0
+    first, header, *rows = out.splitlines()
+    assert first.split(": ", 1)[1].split() == legal
+    assert header.split() == ["play", "rule", "why"]
+    assert {row.split()[0]: row.split()[1] for row in rows} == illegal
+    doc = run_json("moves", pos4, "--explain")
+    assert isinstance(doc, dict) and doc["legal"] == legal
+    assert {e["play"]: e["rule"] for e in doc["illegal"]} == illegal
 
 
 def test_illegal_play_exit_code_and_one_line(pos4: Path) -> None:

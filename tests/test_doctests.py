@@ -1,4 +1,5 @@
-"""Run the doctests of every catbox.solver module (python-chess style examples in docstrings)."""
+"""Run the doctests of every catbox.solver and catbox.cli module (python-chess style examples in
+docstrings)."""
 
 import doctest
 import importlib
@@ -6,10 +7,13 @@ import pkgutil
 
 import pytest
 
+import catbox.cli
 import catbox.solver
 
 MODULES = sorted(
-    m.name for m in pkgutil.walk_packages(catbox.solver.__path__, prefix="catbox.solver.")
+    m.name
+    for pkg in (catbox.solver, catbox.cli)
+    for m in pkgutil.walk_packages(pkg.__path__, prefix=f"{pkg.__name__}.")
 )
 
 
@@ -18,3 +22,9 @@ def test_doctests(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
+
+
+def test_doctests_are_found() -> None:
+    """The walk sees the packages (a doctest run over nothing would pass)."""
+    assert {"catbox.solver.errors", "catbox.solver.formats", "catbox.cli.errors"} <= set(MODULES)
+    assert doctest.testmod(importlib.import_module("catbox.solver.errors")).attempted >= 5

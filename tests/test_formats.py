@@ -3,6 +3,7 @@ reading rules, and hand-written bad files that must fail on the exact key and ru
 
 from __future__ import annotations
 
+import inspect
 import random
 import tempfile
 from dataclasses import replace
@@ -16,7 +17,13 @@ from hypothesis import strategies as st
 from catbox.solver import formats
 from catbox.solver.cards import Play, variant
 from catbox.solver.deal import deal_round
-from catbox.solver.errors import CatboxError, FormatError, IllegalPlayError, PositionError
+from catbox.solver.errors import (
+    CatboxError,
+    FileError,
+    FormatError,
+    IllegalPlayError,
+    PositionError,
+)
 from catbox.solver.formats import (
     dumps,
     load,
@@ -33,129 +40,9 @@ from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.position import Position
 from catbox.solver.record import Record
 
+from .documents import POS2, POS3, POS4, line_no, playout
+
 SYNTAXES = ("toml", "json")
-
-# random_position(4, seed=3, tricks_left=2, mid_trick=1): C has led 1R.
-POS4 = """\
-format = "catbox-position/1"
-players = 4
-
-[board]
-red    = "C D C A . B B C"
-blue   = "B C A . C A D D"
-yellow = "A . D . . C . ."
-green  = "A C B B A D B D"
-
-[seat.A]
-hand = [4, 6, 8]
-prediction = 3
-set_aside = 7
-
-[seat.B]
-hand = [4, 4, 7]
-colors = "RG"
-tricks = 1
-prediction = 3
-set_aside = 8
-
-[seat.C]
-hand = [5, 5]
-colors = "RBY"
-tricks = 3
-prediction = 3
-set_aside = 5
-
-[seat.D]
-hand = [1, 2, 2]
-tricks = 2
-prediction = 1
-set_aside = 3
-
-[trick]
-leader = "C"
-plays = ["1R"]
-"""
-
-# random_position(3, seed=1, tricks_left=2): B to lead trick 7.
-POS3 = """\
-format = "catbox-position/1"
-players = 3
-
-[board]
-red    = "A . C . A B"
-blue   = "C A . . A B"
-yellow = "C B . A C A"
-green  = "B C C B B ."
-
-[seat.A]
-hand = [1, 4, 5]
-colors = "RBY"
-tricks = 2
-prediction = 4
-set_aside = 2
-
-[seat.B]
-hand = [4, 6, 6]
-colors = "RBG"
-tricks = 2
-prediction = 4
-set_aside = 2
-
-[seat.C]
-hand = [3, 3, 3]
-tricks = 2
-prediction = 3
-set_aside = 4
-
-[trick]
-leader = "B"
-plays = []
-"""
-
-# random_position(2, seed=2, tricks_left=3, mid_trick=1): revealed 4, 5, 5.
-POS2 = """\
-format = "catbox-position/1"
-players = 2
-revealed = [4, 5, 5]
-
-[board]
-red    = ". . . A ."
-blue   = "B B A . A"
-yellow = "A B . B N"
-green  = "A A B N N"
-
-[seat.A]
-hand = [3, 3, 3]
-colors = "RBG"
-tricks = 3
-set_aside = 4
-
-[seat.B]
-hand = [1, 2, 2, 5]
-colors = "RBY"
-tricks = 2
-set_aside = 5
-
-[trick]
-leader = "A"
-plays = ["3B"]
-"""
-
-
-# ---------------------------------------------------------------------------- helpers
-
-
-def playout(players: int, seed: int, *, predictions: bool = True) -> tuple[Record, Position]:
-    """A random legal round from a seeded deal until it is over (all tricks or a paradox)."""
-    rec = Record.from_deal(deal_round(players, seed, predictions=predictions))
-    pos = rec.start()
-    rng = random.Random(seed)
-    moves: list[Play] = []
-    while not pos.finished:
-        move = rng.choice(pos.legal_plays())
-        moves.append(move)
-        pos = pos.play(move)
-    return rec.with_moves(moves), pos
 
 
 def full_round(players: int) -> Position:
@@ -191,10 +78,6 @@ def error_of(text: str, syntax: str = "toml", name: str = "pos.toml") -> CatboxE
 
 def error_of_doc(doc: dict[str, Any]) -> CatboxError:
     return error_of(toml_dumps(doc))
-
-
-def line_no(text: str, fragment: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
 
 
 # ---------------------------------------------------------------------------- round trips
@@ -631,11 +514,12 @@ def test_load_position_from_record_points_to_replay(tmp_path: Path) -> None:
     save(rec, path)
     with pytest.raises(FormatError) as e:
         load_position(str(path))
-    assert "catbox replay" in e.value.message and e.value.where == str(path)
+    assert e.value.code == "record-not-position" and e.value.where == str(path)
+    assert "catbox" not in e.value.message  # the CLI adds the hint in its own words
 
 
 def test_load_position_missing_file_and_not_a_string() -> None:
-    with pytest.raises(FormatError) as e:
+    with pytest.raises(FileError) as e:
         load_position("no-such-position.toml")
     assert e.value.where == "no-such-position.toml"
     with pytest.raises(FormatError):
@@ -652,9 +536,9 @@ def test_save_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     path = tmp_path / "p.toml"
     save(pos, path)
     before = path.read_bytes()
-    with pytest.raises(FormatError) as e:
+    with pytest.raises(FileError) as e:
         save(other, path)
-    assert e.value.where == str(path)
+    assert e.value.where == str(path) and e.value.code == "file-exists"
     assert path.read_bytes() == before
     save(other, path, force=True)
     assert load(path) == other
@@ -672,13 +556,18 @@ def test_save_syntax_by_extension_and_sniffing(tmp_path: Path) -> None:
     assert load(tmp_path / "q.txt") == pos
 
 
-def test_save_into_missing_directory_is_a_format_error(tmp_path: Path) -> None:
-    with pytest.raises(FormatError):
-        save(loads(POS4), tmp_path / "nope" / "p.toml")
+def test_save_into_missing_directory_is_a_file_error(tmp_path: Path) -> None:
+    target = tmp_path / "nope" / "p.toml"
+    with pytest.raises(FileError) as e:
+        save(loads(POS4), target)
+    assert e.value.kind == "file" and e.value.where == str(target)
+    assert e.value.message.startswith("cannot write")
+    assert not isinstance(e.value, FormatError)  # siblings: a file error is not a format error
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_public_api_names() -> None:
-    for name in [
+    names = [
         "load",
         "load_position",
         "load_record",
@@ -688,5 +577,8 @@ def test_public_api_names() -> None:
         "save",
         "position_to_line",
         "position_from_line",
-    ]:
-        assert callable(getattr(formats, name))
+    ]
+    assert set(names) <= set(formats.__all__)
+    for name in formats.__all__:  # every exported name exists, and every function says what
+        obj = getattr(formats, name)  # it does
+        assert not inspect.isfunction(obj) or (obj.__doc__ or "").strip(), name

@@ -16,7 +16,7 @@ from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 
-from .test_formats import POS2, POS3, POS4, playout
+from .documents import POS2, POS3, POS4, playout
 
 
 def _pool() -> dict[str, tuple[str, str]]:
@@ -147,7 +147,7 @@ def test_corrupted_position_strings_raise_only_catbox_errors(text: str) -> None:
 def test_arbitrary_text_raises_only_catbox_errors(text: str) -> None:
     for syntax in ("toml", "json"):
         with contextlib.suppress(CatboxError):
-            loads(text, syntax)  # type: ignore[arg-type]
+            loads(text, syntax)
     with contextlib.suppress(CatboxError):
         position_from_line("cbx1:" + text)
 

@@ -104,7 +104,7 @@ def test_engines_agree(case: int) -> None:
 
 def test_fast_legality_matches_rules() -> None:
     """The search's bitmask encoding of L1-L3 gives exactly Position.legal_plays()."""
-    checked = 0
+    seen: set[str] = set()  # which rules the sample exercised
     for players in (2, 3, 4, 5):
         for seed in range(40):
             tl = 1 + seed % 7
@@ -113,8 +113,9 @@ def test_fast_legality_matches_rules() -> None:
             moves = search.expand(search.root)
             got = sorted(Play(n, Colour(c)) for (kind, _, n, c, _), *_ in moves if kind != 3)
             assert got == pos.legal_plays()
-            checked += 1
-    assert checked == 160
+            seen |= {rule for _, rule in pos.explain() if rule is not None}
+            seen |= {"lead" if not pos.trick else "follow", "stuck" if not got else "moves"}
+    assert seen >= {"L1", "L2", "L3", "lead", "follow", "moves"}, seen
 
 
 # --------------------------------------------------------------------------- hand-built
@@ -160,14 +161,14 @@ def test_paradox_certain() -> None:
     """A must lead 1B; B holds 4 and 6, whose cells are all filled: B is stuck (X1)."""
     pos = _build(CERTAIN, [(1, 5), (4, 6), (2, 3)], tricks=[3, 2, 2], leader=0)
     for method in ("search", "cp-sat"):
-        b = paradox_possible(pos, 1, method=method)  # type: ignore[arg-type]
+        b = paradox_possible(pos, 1, method=method)
         assert (b.possible, b.round_possible, b.status) == (False, False, "proven")
         assert b.reason is not None and "4, 6" in b.reason
-        a = paradox_possible(pos, 0, method=method)  # type: ignore[arg-type]
+        a = paradox_possible(pos, 0, method=method)
         assert (a.possible, a.round_possible) == (True, False)
         assert a.witness is not None and a.witness.verify(pos).paradox == 1
-        assert tricks_possible(pos, 1, method=method).possible == ()  # type: ignore[arg-type]
-        assert tricks_possible(pos, 2, method=method).possible == (2,)  # type: ignore[arg-type]
+        assert tricks_possible(pos, 1, method=method).possible == ()
+        assert tricks_possible(pos, 2, method=method).possible == (2,)
     assert hall_violation(pos, 1) == ((4, 6), 0)
     assert paradox_possible(pos, 1).method in ("search", "matching")
 
@@ -186,16 +187,16 @@ def test_avoidable_by_one_order_only() -> None:
         colours=["RBYG", "RB", "RBYG"],
     )
     for method in ("search", "cp-sat"):
-        b = paradox_possible(pos, 1, method=method)  # type: ignore[arg-type]
+        b = paradox_possible(pos, 1, method=method)
         assert b.possible and b.round_possible and b.witness is not None
         assert [str(p) for p in b.witness.line] == ["1Y", "1B", "2Y"]
         bad = pos.play(Play(1, Colour.B))
-        after = paradox_possible(bad, 1, method=method)  # type: ignore[arg-type]
+        after = paradox_possible(bad, 1, method=method)
         assert after.possible is False and after.method in ("trivial", method)
-        t = tricks_possible(pos, 0, method=method)  # type: ignore[arg-type]
+        t = tricks_possible(pos, 0, method=method)
         assert t.possible == (3,)  # A wins no trick either way
         # C wins the trick with 2Y (W1), or keeps 2 when A leads 1B and B is stuck (X1)
-        c = tricks_possible(pos, 2, method=method)  # type: ignore[arg-type]
+        c = tricks_possible(pos, 2, method=method)
         assert c.possible == (2, 3) and c.witnesses[2].verify(pos).paradox == 1
 
 
@@ -206,15 +207,15 @@ def test_unknown_hand_flips_with_the_deal() -> None:
     open_deal = _build(CERTAIN, hands, tricks=[3, 2, 2], leader=0)
     no_deal = _build(CERTAIN, hands, tricks=[3, 2, 2], leader=0, set_aside=[2, None, 3])
     for method in ("search", "cp-sat"):
-        yes = paradox_possible(open_deal, 0, method=method)  # type: ignore[arg-type]
+        yes = paradox_possible(open_deal, 0, method=method)
         assert yes.round_possible and yes.round_witness is not None
         dealt = yes.round_witness.hands[1]
         assert dealt is not None and len(dealt) == 2 and {2, 3} & set(dealt)
-        no = paradox_possible(no_deal, 0, method=method)  # type: ignore[arg-type]
+        no = paradox_possible(no_deal, 0, method=method)
         assert (no.possible, no.round_possible) == (True, False)
         assert no.witness is not None and no.witness.verify(no_deal).paradox == 1
-        assert tricks_possible(no_deal, 2, method=method).possible == (2,)  # type: ignore[arg-type]
-        assert tricks_possible(open_deal, 2, method=method).possible == (2, 3)  # type: ignore[arg-type]
+        assert tricks_possible(no_deal, 2, method=method).possible == (2,)
+        assert tricks_possible(open_deal, 2, method=method).possible == (2, 3)
 
 
 def test_finished_position_is_trivial() -> None:

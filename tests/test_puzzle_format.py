@@ -12,7 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from catbox.solver.cards import variant
-from catbox.solver.errors import CatboxError, FormatError, IllegalPlayError, PositionError
+from catbox.solver.errors import (
+    CatboxError,
+    FileError,
+    FormatError,
+    IllegalPlayError,
+    PositionError,
+)
 from catbox.solver.formats import (
     dumps,
     load,
@@ -27,7 +33,7 @@ from catbox.solver.generate import random_position
 from catbox.solver.position import Position
 from catbox.solver.puzzle import GOAL_KINDS, TARGET_KINDS, Goal, Puzzle, PuzzleAnswer
 
-from .test_formats import POS4, line_no
+from .documents import POS4, line_no
 
 GOAL = Goal(seat=0, kind="make-exactly", target=3, mode="guaranteed")
 
@@ -79,7 +85,7 @@ def test_every_kind_in_every_allowed_mode() -> None:
         for mode in ("guaranteed", "possible"):
             if kind == "paradox-free-round" and mode == "guaranteed":
                 continue
-            goal = Goal(1, kind, 2 if kind in TARGET_KINDS else None, mode)  # type: ignore[arg-type]
+            goal = Goal(1, kind, 2 if kind in TARGET_KINDS else None, mode)
             assert goal.describe().startswith(("B ", "nobody"))
 
 
@@ -151,7 +157,7 @@ GOAL_MODES = ("guaranteed", "possible")
 @given(puzzles())
 def test_puzzles_round_trip(pz: Puzzle) -> None:
     for syntax in ("toml", "json"):
-        back = loads(dumps(pz, syntax), syntax)  # type: ignore[arg-type]
+        back = loads(dumps(pz, syntax), syntax)
         assert back == pz
 
 
@@ -205,9 +211,9 @@ def test_position_reference_relative_to_the_puzzle(tmp_path: Path) -> None:
     # a missing file
     doc["position"] = "positions/missing.toml"
     (tmp_path / "pz.toml").write_text(toml_dumps(doc))
-    with pytest.raises(FormatError) as e:
+    with pytest.raises(FileError) as missing:
         load(tmp_path / "pz.toml")
-    assert e.value.where == str(tmp_path / "positions" / "missing.toml")
+    assert missing.value.where == str(tmp_path / "positions" / "missing.toml")
 
 
 def test_position_reference_needs_a_file() -> None:
@@ -225,9 +231,9 @@ def test_errors_inside_the_position_table_are_located() -> None:
     assert e.value.rule == "S2"
     assert e.value.where == f"pz.toml: position.seat.B.hand (line {line_no(text, 'hand = [4, 4]')})"
     text = dumps(puzzle(), "toml").replace("[position]", '[position]\nformat = "catbox-record/1"')
-    with pytest.raises(FormatError) as e:
+    with pytest.raises(FormatError) as f:
         loads(text, name="pz.toml")
-    assert e.value.where == "pz.toml: position.format (line 7)"
+    assert f.value.where == "pz.toml: position.format (line 7)"
 
 
 def test_goal_errors_are_located() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from catbox.solver import Position, formats
 from catbox.solver.puzzle import GOAL_KINDS, Goal, Puzzle
-from catbox.solver.puzzlegen import NON_OBVIOUS, natural_play
+from catbox.solver.puzzlegen import natural_play
 from catbox.solver.scoring import seat_score
 from catbox.solver.solve import solve, solve_goal
 
@@ -22,6 +22,35 @@ from . import reference
 PUZZLE_DIR = Path(__file__).resolve().parent.parent / "puzzles"
 PATHS = sorted(PUZZLE_DIR.glob("*.toml"))
 NAMES = [p.stem for p in PATHS]
+
+#: Bundled puzzles (file stems in ``puzzles/``) whose natural first play fails although the goal
+#: can be met (facts about the collection, re-proved below; not library code).
+NON_OBVIOUS: frozenset[str] = frozenset(
+    {
+        "counting-cats",
+        "duck-duck-paradox",
+        "every-point-counts",
+        "everybody-home",
+        "five-cats-in-a-box",
+        "greedy-whiskers",
+        "hidden-variables",
+        "last-light",
+        "no-cat-left-behind",
+        "nowhere-to-hide",
+        "on-the-nose",
+        "one-more-mouse",
+        "second-fiddle",
+        "squeezed",
+        "stay-small",
+        "the-big-box",
+        "the-final-observation",
+        "the-hungry-cat",
+        "the-long-fuse",
+        "the-middle-seat",
+        "the-red-herring",
+        "two-cats-one-box",
+    }
+)
 
 
 def load(name: str) -> Puzzle:

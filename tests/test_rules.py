@@ -3,6 +3,7 @@ move logic of solver/position.py)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -206,9 +207,26 @@ def test_W1_highest_red_wins_else_highest_of_led_colour() -> None:
 
 def test_W2_no_ties_cells_are_used_once() -> None:
     pos = position(*F2_RED_4P)
+    assert pos.to_play == 1 and 4 in (pos.seats[1].hand or ())
     with pytest.raises(IllegalPlayError) as e:
-        pos.play(P("4R"))  # already on the board
-    assert e.value.rule in ("L1", None)
+        pos.play(P("4R"))  # B holds a 4, but 4R is already on the board
+    assert e.value.rule == "L1"
+    # so no trick of any round has two equal plays: its winner is unique
+    tricks = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(10):
+            pos = deal_round(players, seed).position
+            rng = random.Random(seed)
+            while not pos.finished:
+                play = rng.choice(pos.legal_plays())
+                trick = (*pos.trick, play)
+                pos = pos.play(play)
+                if len(trick) == players:
+                    tricks += 1
+                    assert len(set(trick)) == players
+                    best = trick[trick_winner(trick)]
+                    assert sum(p == best for p in trick) == 1
+    assert tricks > 200
 
 
 def test_W3_winner_scores_and_leads_next() -> None:
@@ -270,3 +288,39 @@ def test_rules_engine_matches_explain() -> None:
     assert [p for p, r in table if r is None] == pos.legal_plays()
     assert {r for _, r in table} <= {None, "L1", "L2", "L3"}
     assert all(pos.board[cell_index(p.colour, p.number, 8)] != EMPTY for p, r in table if r == "L1")
+
+
+def test_L3_encodings_agree_on_random_playouts() -> None:
+    """rules.py states L1-L3 twice: ``why_illegal`` (one play: which rule forbids it) and
+    ``legal_plays`` (every play at once, L3 as a red_ok flag). They agree on every (card,
+    colour) of every position of random rounds at every player count, leading and following,
+    and under every permission mask and red-broken flag (so L3(b), red with nothing else, is
+    met often)."""
+    met = {"L1": 0, "L2": 0, "L3": 0, "L3b": 0}
+    for players in (2, 3, 4, 5):
+        n = variant(players).max_number
+        for seed in range(12):
+            pos = deal_round(players, seed).position
+            rng = random.Random(1000 * players + seed)
+            while not pos.finished:
+                seat = pos.to_play
+                assert seat is not None
+                hand = pos.seats[seat].hand
+                assert hand is not None
+                for mask in range(16):
+                    for leading in (True, False):
+                        for broken in (True, False):
+                            kw = {"leading": leading, "red_is_broken": broken}
+                            legal = legal_plays(hand, pos.board, n, mask, **kw)
+                            assert legal == sorted(legal)
+                            for number in sorted(set(hand)):
+                                for c in Colour:
+                                    p = Play(number, c)
+                                    rule = why_illegal(p, hand, pos.board, n, mask, **kw)
+                                    assert (rule is None) == (p in legal), (p, rule, legal)
+                                    if rule is not None:
+                                        met[rule] += 1
+                                    elif c == R and leading and not broken:
+                                        met["L3b"] += 1
+                pos = pos.play(rng.choice(pos.legal_plays()))
+    assert min(met.values()) > 100, met

@@ -10,7 +10,7 @@ import pytest
 
 from catbox.solver import Position, Record, formats
 
-from .test_cli import run, run_json
+from .clirun import run, run_json
 
 ROOT = Path(__file__).resolve().parent.parent / "puzzles"
 POSITIONS = sorted((ROOT / "positions").glob("*.toml"))

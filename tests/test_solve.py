@@ -49,7 +49,7 @@ def test_goals_agree_with_reference(players: int, seed: int) -> None:
         for mode in ("possible", "guaranteed"):
             if kind == "paradox-free-round" and mode == "guaranteed":
                 continue
-            goal = Goal(seat, kind, target, mode)  # type: ignore[arg-type]
+            goal = Goal(seat, kind, target, mode)
             sol = solve_goal(pos, goal)
             want = ref_possible(pos, goal) if mode == "possible" else ref_guaranteed(pos, goal)
             assert sol.status == "proven" and sol.solvable == want, (kind, mode)

@@ -48,7 +48,7 @@ from ..errors import CatboxError, FileError, FormatError
 from ..position import Position
 from ..puzzle import Puzzle
 from ..record import Record
-from .common import Source, as_str, json_dumps, mark_located, relocated, toml_dumps
+from .common import Source, as_str, json_dumps, relocated, toml_dumps
 from .line import LINE_TAG, looks_like_line, position_from_line, position_to_line
 from .position import POSITION_FORMAT, position_from_obj, position_to_obj
 from .puzzle import PUZZLE_FORMAT, puzzle_from_obj, puzzle_to_obj
@@ -115,12 +115,8 @@ def _parse(src: Source) -> dict[str, Any]:
             try:
                 doc: object = json.loads(src.text, object_pairs_hook=_no_duplicates)
             except json.JSONDecodeError as e:
-                raise mark_located(
-                    FormatError(
-                        f"JSON syntax error: {e.msg}",
-                        rule="syntax",
-                        where=f"{where} (line {e.lineno}, column {e.colno})",
-                    )
+                raise FormatError(f"JSON syntax error: {e.msg}", rule="syntax").located(
+                    f"{where} (line {e.lineno}, column {e.colno})", final=True
                 ) from None
         else:
             try:
@@ -132,16 +128,16 @@ def _parse(src: Source) -> dict[str, Any]:
                 if _TOML_END_RE.search(message):
                     at = f" (line {src.text.count(chr(10)) + 1}, at end of document)"
                 message = _TOML_END_RE.sub("", _TOML_AT_RE.sub("", message))
-                raise mark_located(
-                    FormatError(f"TOML syntax error: {message}", rule="syntax", where=where + at)
+                raise FormatError(f"TOML syntax error: {message}", rule="syntax").located(
+                    where + at, final=True
                 ) from None
     except RecursionError:
-        raise mark_located(FormatError("nested too deeply", rule="syntax", where=where)) from None
+        raise FormatError("nested too deeply", rule="syntax").located(where, final=True) from None
     except FormatError as e:  # a key given twice (JSON)
         raise relocated(e, src) from None
     if not isinstance(doc, dict):
-        raise mark_located(
-            FormatError("expected a table (a JSON object) at the top", rule="syntax", where=where)
+        raise FormatError("expected a table (a JSON object) at the top", rule="syntax").located(
+            where, final=True
         )
     return doc
 
@@ -175,8 +171,8 @@ def _load_referenced(path: Path) -> Position:
     if isinstance(obj, Puzzle):
         return obj.position
     if not isinstance(obj, Position):
-        raise mark_located(
-            FormatError("a puzzle's position file must be a position", where=str(path))
+        raise FormatError("a puzzle's position file must be a position").located(
+            str(path), final=True
         )
     return obj
 
@@ -200,33 +196,49 @@ def _from_doc(doc: dict[str, Any], src: Source) -> Document:
 
 
 def from_json_obj(doc: dict[str, Any]) -> Document:
-    """The object of a document table (the inverse of :func:`to_json_obj`)."""
+    """The object of a document table (the inverse of :func:`to_json_obj`).
+
+    Raises:
+        FormatError: not a document table, or a bad key or value.
+        PositionError, IllegalPlayError: a well-formed document that breaks the rules.
+    """
     if not isinstance(doc, dict):
         raise FormatError("expected a table (a JSON object)", rule="syntax")
     return _from_doc(doc, Source(None, "json"))
 
 
 def loads(text: str, syntax: Syntax = "toml", *, name: str | None = None) -> Document:
-    """Read a document from text; ``name`` (a file name) is used in error locations."""
+    """Read a document from text; ``name`` (a file name) is used in error locations.
+
+    Raises:
+        FormatError: bad syntax, an unknown kind or version, a bad key or value.
+        PositionError: a position that cannot arise (counts, tokens, permissions).
+        IllegalPlayError: a record's move or a puzzle's answer line breaks a rule.
+    """
     src = Source(name, syntax, text)
     return _from_doc(_parse(src), src)
 
 
 def load(source: str | Path) -> Document:
-    """Read a position, record or puzzle file (syntax by extension, kind by ``format``)."""
+    """Read a position, record or puzzle file (syntax by extension, kind by ``format``).
+
+    Raises:
+        FileError: the file (or a puzzle's position file) is missing or unreadable.
+        FormatError, PositionError, IllegalPlayError: as :func:`loads`.
+    """
     path = Path(source)
     where = str(source)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise mark_located(FileError("no such file", where=where)) from None
+        raise FileError("no such file").located(where, final=True) from None
     except IsADirectoryError:
-        raise mark_located(FileError("is a directory, not a file", where=where)) from None
+        raise FileError("is a directory, not a file").located(where, final=True) from None
     except UnicodeDecodeError:
-        raise mark_located(FormatError("not UTF-8 text", rule="syntax", where=where)) from None
+        raise FormatError("not UTF-8 text", rule="syntax").located(where, final=True) from None
     except (OSError, ValueError) as e:
         message = f"cannot read: {getattr(e, 'strerror', None) or e}"
-        raise mark_located(FileError(message, where=where)) from None
+        raise FileError(message).located(where, final=True) from None
     src = Source(where, syntax_of(path, text), text, directory=path.parent)
     return _from_doc(_parse(src), src)
 
@@ -240,7 +252,14 @@ def _is_file(source: str | Path) -> bool:
 
 def load_position(source: str | Path) -> Position:
     """A position from a file (a position file, or a puzzle file's position) or from a one-line
-    position string (``cbx1:…``)."""
+    position string (``cbx1:…``).
+
+    Raises:
+        FileError: a missing or unreadable file.
+        FormatError: neither a file nor a position string, a record (code
+            ``record-not-position``), or as :func:`loads`.
+        PositionError: as :func:`loads`.
+    """
     if isinstance(source, str) and not _is_file(source) and looks_like_line(source):
         return position_from_line(source)
     if isinstance(source, str) and not _is_file(source) and not Path(source).suffix:
@@ -253,15 +272,21 @@ def load_position(source: str | Path) -> Position:
         return obj.position
     if isinstance(obj, Record):
         raise FormatError(
-            "this is a round record, not a position; use `catbox replay RECORD --at N` for the "
-            "position after N moves",
+            "this is a round record, not a position",
             rule="format",
             where=str(source),
+            code="record-not-position",
         )
     return obj
 
 
 def load_record(path: str | Path) -> Record:
+    """A round record from a file.
+
+    Raises:
+        FileError, PositionError, IllegalPlayError: as :func:`load`.
+        FormatError: not a round record, or as :func:`load`.
+    """
     obj = load(path)
     if not isinstance(obj, Record):
         raise FormatError(
@@ -273,6 +298,12 @@ def load_record(path: str | Path) -> Record:
 
 
 def load_puzzle(path: str | Path) -> Puzzle:
+    """A puzzle from a file.
+
+    Raises:
+        FileError, PositionError, IllegalPlayError: as :func:`load`.
+        FormatError: not a puzzle, or as :func:`load`.
+    """
     obj = load(path)
     if not isinstance(obj, Puzzle):
         raise FormatError(
@@ -297,7 +328,12 @@ def _kind_word(obj: Document) -> str:
 
 
 def to_json_obj(obj: Document) -> dict[str, Any]:
-    """The document table of ``obj``: the JSON form, with the same keys as the TOML form."""
+    """The document table of ``obj``: the JSON form, with the same keys as the TOML form.
+
+    Raises:
+        FileError, PositionError, IllegalPlayError: as :func:`load`.
+        FormatError: not a round record, or as :func:`load`.
+    """
     if isinstance(obj, Position):
         return position_to_obj(obj)
     if isinstance(obj, Record):
@@ -320,11 +356,16 @@ def dumps(obj: Document, syntax: Syntax = "toml") -> str:
 def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
     """Write ``obj`` to ``path`` (syntax by extension: ``.json`` is JSON, anything else TOML),
     atomically: a temporary file in the same directory, then a rename. An existing file is
-    overwritten only with ``force``."""
+    overwritten only with ``force``.
+
+    Raises:
+        FileError: the file exists (code ``file-exists``) and ``force`` is not given,
+            or it cannot be written.
+    """
     target = Path(path)
     where = str(path)
     text = dumps(obj, syntax_of(target, "" if target.suffix.lower() != ".json" else "{"))
-    exists_error = FileError("the file exists; use --force to overwrite it", where=where)
+    exists_error = FileError("the file exists", where=where, code="file-exists")
     if not force and (target.exists() or target.is_symlink()):
         raise exists_error
     tmp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"

@@ -144,16 +144,9 @@ class Source:
 
 
 def relocated(e: CatboxError, src: Source) -> CatboxError:
-    """Turn the bare key path of ``e.where`` into ``file: key (line n)``, once."""
-    if not getattr(e, "_catbox_located", False):
-        e.where = src.where(e.where)
-        e._catbox_located = True  # type: ignore[attr-defined]
-    return e
-
-
-def mark_located(e: CatboxError) -> CatboxError:
-    e._catbox_located = True  # type: ignore[attr-defined]
-    return e
+    """Turn the bare key path of ``e.where`` into ``file: key (line n)``, once (the result is
+    final: an outer reader does not prefix it again)."""
+    return e.located(src.where(e.where), replace=True, final=True)
 
 
 # ---------------------------------------------------------------------------- type checks
@@ -245,9 +238,8 @@ def as_seat(value: object, players: int, key: str) -> int:
     try:
         return seat_from_letter(text, players)
     except CatboxError as e:
-        e.where = key
         e.rule = e.rule or "seats"
-        raise
+        raise e.located(key) from None
 
 
 # ---------------------------------------------------------------------------- writers

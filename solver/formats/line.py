@@ -136,7 +136,12 @@ def _number(text: str, field: str, what: str) -> int | None:
 
 
 def position_from_line(text: str) -> Position:
-    """Read (and check, like a position file) a one-line position string."""
+    """Read (and check, like a position file) a one-line position string.
+
+    Raises:
+        FormatError: not a position string, or a bad field.
+        PositionError: a position that cannot arise.
+    """
     if not isinstance(text, str):
         raise _err(f"expected text, not {type(text).__name__}", "tag")
     fields = text.strip().upper().split(":")
@@ -181,15 +186,13 @@ def position_from_line(text: str) -> Position:
         try:
             board.extend(parse_board_row(expanded, colour, players))
         except CatboxError as e:
-            e.where = f"position string: board.{colour.word}"
-            raise
+            raise e.located(f"position string: board.{colour.word}") from None
     revealed: tuple[int, ...] = ()
     if players == 2:
         try:
             revealed = revealed_from_board(board, n)
         except CatboxError as e:
-            e.where = "position string: board"
-            raise
+            raise e.located("position string: board") from None
 
     seat_texts = fields[3].split(",")
     if len(seat_texts) != players:
@@ -211,8 +214,7 @@ def position_from_line(text: str) -> Position:
         try:
             colours = colours_from_str(parts[1]) if parts[1] != "-" else 0
         except CatboxError as e:
-            e.where = f"position string: {field}"
-            raise
+            raise e.located(f"position string: {field}") from None
         tricks = _number(parts[2], field, "tricks")
         if tricks is None:
             raise _err("tricks cannot be unknown", field)
@@ -258,6 +260,5 @@ def position_from_line(text: str) -> Position:
     try:
         pos.validate()
     except CatboxError as e:
-        e.where = f"position string: {e.where}" if e.where else "position string"
-        raise
+        raise e.located("position string") from None
     return pos.settle()

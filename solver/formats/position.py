@@ -166,14 +166,8 @@ def parse_plays(value: object, key: str) -> tuple[Play, ...]:
         try:
             out.append(Play.parse(text))
         except CatboxError as e:
-            e.where = f"{key}[{i}]"
-            raise
+            raise e.located(f"{key}[{i}]") from None
     return tuple(out)
-
-
-def _located(e: CatboxError, key: str) -> CatboxError:
-    e.where = key
-    return e
 
 
 # ---------------------------------------------------------------------------- reading
@@ -227,7 +221,7 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
     try:
         v = variant(players)
     except CatboxError as e:
-        raise _located(e, k("players")) from None
+        raise e.located(k("players")) from None
     n = v.max_number
     letters = SEAT_LETTERS[:players]
 
@@ -269,7 +263,7 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
             try:
                 row = parse_board_row(as_str(text, rkey), colour, players)
             except CatboxError as e:
-                raise _located(e, rkey) from None
+                raise e.located(rkey) from None
             board[int(colour) * n : (int(colour) + 1) * n] = row
 
     # revealed (2 players)
@@ -281,7 +275,7 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
         try:
             revealed = revealed_from_board(board, n)
         except CatboxError as e:
-            raise _located(e, k("board")) from None
+            raise e.located(k("board")) from None
         if board_t is None and not revealed:
             raise FormatError(
                 "at 2 players give revealed (the three revealed cards) or the board's N tokens",
@@ -318,7 +312,7 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
             try:
                 colours = colours_from_str(text)
             except CatboxError as e:
-                raise _located(e, ckey) from None
+                raise e.located(ckey) from None
         tricks = 0 if tricks_v is None else as_int(tricks_v, f"{skey}.tricks")
         if tricks < 0:
             raise FormatError(f"tricks {tricks} is negative", where=f"{skey}.tricks")
@@ -403,8 +397,7 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
     try:
         pos.validate()
     except CatboxError as e:
-        e.where = sub(prefix, e.where) if e.where else (prefix or None)
-        raise
+        raise e.located(prefix, sep=".") from None
     return pos.settle()
 
 

@@ -89,8 +89,7 @@ def record_from_obj(d: Mapping[str, Any]) -> Record:
     try:
         variant(players)
     except CatboxError as e:
-        e.where = "players"
-        raise
+        raise e.located("players") from None
     names_v = get(d, "names")
     names = tuple(as_str_list(names_v, "names")) if names_v is not None else ()
     rs_v = get(d, "round_start")
@@ -139,7 +138,7 @@ def record_from_obj(d: Mapping[str, Any]) -> Record:
             pass
     except CatboxError as e:
         if places and e.where and e.where.startswith("moves["):
-            e.where = places[0][1] + e.where[len("moves") :]
+            e.located(places[0][1] + e.where[len("moves") :], replace=True)
         raise
     return rec
 
