@@ -11,8 +11,9 @@ from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
-from catbox.solver.errors import FormatError
+from catbox.solver.errors import CatboxError, FormatError
 
+from .errors import as_options
 from .options import AtOpt, JsonOpt, SeatOpt
 from .output import command, emit_json, err, out
 from .render import play_text
@@ -97,6 +98,10 @@ def _ticker(enabled: bool) -> Callable[[int, int], None]:
     return tick
 
 
+#: Library parameter names -> option names, for errors (cli/errors.as_options).
+_OPTION_NAMES = {"seat": "--seat", "samples": "--samples", "order": "--order", "before": "--before"}
+
+
 @command
 def advise(
     position: Annotated[
@@ -152,17 +157,20 @@ def advise(
             raise FormatError("--hand needs --players", where="--players")
         from catbox.solver.estimates.start import DEFAULT_START_SAMPLES, advise_start
 
-        r = advise_start(
-            players,
-            parse_cards(hand),
-            order=order,
-            before=parse_cards(before),
-            samples=samples or DEFAULT_START_SAMPLES,
-            seed=seed,
-            workers=workers,
-            time_limit=time_limit,
-            progress=tick,
-        )
+        try:
+            r = advise_start(
+                players,
+                parse_cards(hand),
+                order=order,
+                before=parse_cards(before),
+                samples=samples or DEFAULT_START_SAMPLES,
+                seed=seed,
+                workers=workers,
+                time_limit=time_limit,
+                progress=tick,
+            )
+        except CatboxError as e:
+            raise as_options(e, _OPTION_NAMES) from None
         if json_out:
             emit_json(r.to_json())
         else:
@@ -175,16 +183,19 @@ def advise(
 
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
-    a = run(
-        pos,
-        s,
-        method=method,
-        samples=samples or DEFAULT_SAMPLES,
-        seed=seed,
-        workers=workers,
-        time_limit=time_limit,
-        progress=tick,
-    )
+    try:
+        a = run(
+            pos,
+            s,
+            method=method,
+            samples=samples or DEFAULT_SAMPLES,
+            seed=seed,
+            workers=workers,
+            time_limit=time_limit,
+            progress=tick,
+        )
+    except CatboxError as e:
+        raise as_options(e, _OPTION_NAMES) from None
     if json_out:
         emit_json(a.to_json())
         return

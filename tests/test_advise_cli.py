@@ -12,9 +12,10 @@ from typer.testing import CliRunner
 from catbox.cli.main import app
 from catbox.cli.output import EXIT_FORMAT, EXIT_POSITION
 from catbox.solver import formats
+from catbox.solver.cards import Play
 from catbox.solver.deal import deal_round
 from catbox.solver.record import Record
-from tests.test_estimates_deals import hidden
+from tests.fixtures import hidden
 
 runner = CliRunner()
 
@@ -76,7 +77,8 @@ def test_advise_wrong_seat() -> None:
 def test_review_from_the_players_view(tmp_path: Path) -> None:
     d = deal_round(3, seed=2, predictions=True)
     rec = Record.from_deal(d)
-    pos, moves = rec.start(), []
+    pos = rec.start()
+    moves: list[Play] = []
     while not pos.finished and len(moves) < 4:
         moves.append(pos.legal_plays()[0])
         pos = pos.play(moves[-1])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from catbox.solver.cards import Play
 from catbox.solver.deal import deal_round
 from catbox.solver.errors import PositionError
 from catbox.solver.estimates.advise import advise
@@ -15,7 +16,7 @@ from catbox.solver.estimates.review import review_player
 from catbox.solver.estimates.start import advise_start
 from catbox.solver.record import Record
 from tests import reference
-from tests.test_estimates_deals import hidden
+from tests.fixtures import hidden
 
 
 @pytest.mark.parametrize(("players", "seed", "left"), [(3, 4, 2), (2, 1, 2), (3, 2, 1)])
@@ -93,7 +94,9 @@ def test_round_start_advisor_ranks_every_candidate() -> None:
 def test_player_view_review_judges_every_play_of_the_seat() -> None:
     d = deal_round(3, seed=2, predictions=True)
     rec = Record.from_deal(d)
-    pos, moves, mine = rec.start(), [], []
+    pos = rec.start()
+    moves: list[Play] = []
+    mine: list[int] = []
     while not pos.finished and len(moves) < 9:
         if pos.to_play == 1:
             mine.append(len(moves) + 1)

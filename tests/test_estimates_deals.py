@@ -11,13 +11,8 @@ import pytest
 
 from catbox.solver import Position
 from catbox.solver.estimates.deals import DealSpace, sample_rng
-from catbox.solver.generate import hide_hands, random_position
-
-
-def hidden(players: int, seed: int, tricks_left: int, mid: int = 0) -> Position:
-    pos = random_position(players, seed=seed, tricks_left=tricks_left, mid_trick=mid)
-    assert pos.to_play is not None
-    return hide_hands(pos, [i for i in range(players) if i != pos.to_play])
+from catbox.solver.generate import random_position
+from tests.fixtures import hidden
 
 
 def _key(pos: Position, seats: tuple[int, ...]) -> tuple[tuple[int, ...] | None, ...]:

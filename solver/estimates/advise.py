@@ -177,12 +177,12 @@ def advise(
         raise PositionError(
             f"{seat_letter(seat)} is not to play ({seat_letter(pos.to_play)} is): advise ranks "
             "the plays of the seat to play",
-            where="--seat",
+            where="seat",
         )
     if pos.seats[seat].hand is None:
         raise PositionError(f"{seat_letter(seat)}'s hand must be known to advise it")
     if samples < 1:
-        raise PositionError("--samples must be at least 1", where="--samples")
+        raise PositionError("the sample count must be at least 1", where="samples")
     m = pick_method(pos, method)
     plays = pos.legal_plays()
     space = DealSpace.of(pos)

@@ -122,7 +122,7 @@ def review_player(
     """Judge every play of ``seat`` in ``rec`` from its own view (other hands hidden).
     ``time_limit`` is per play."""
     if not 0 <= seat < rec.players:
-        raise PositionError(f"seat {seat} out of range", where="--seat")
+        raise PositionError(f"seat {seat} out of range", where="seat")
     if rec.deal[seat] is None:
         raise PositionError("the reviewed seat's deal must be known in the record", where="deal")
     positions = list(rec.positions())

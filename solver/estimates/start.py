@@ -102,7 +102,7 @@ def _check(players: int, hand: tuple[int, ...], order: int, before: tuple[int, .
         if k > COPIES:
             raise PositionError(f"{k} copies of {c}: there are only {COPIES}", rule="S1")
     if not 0 <= order < players:
-        raise PositionError(f"order must be 0..{players - 1}", where="--order")
+        raise PositionError(f"order must be 0..{players - 1}", where="order")
     if players == 2 and before:
         raise PositionError("there are no predictions at 2 players", rule="S3")
     if players > 2 and len(before) != order:
@@ -110,7 +110,7 @@ def _check(players: int, hand: tuple[int, ...], order: int, before: tuple[int, .
             f"seat {order} in order after the round start: give the {order} predictions "
             f"made before it, not {len(before)}",
             rule="S3",
-            where="--before",
+            where="before",
         )
     for p in before:
         if p not in v.predictions:
@@ -126,7 +126,7 @@ def _start_job(job: StartJob) -> list[tuple[int | None, bool]]:
     players, hand, order, before, seed, index = job
     v = variant(players)
     rng = sample_rng(seed, index)
-    rest = Counter({n: COPIES for n in v.numbers}) - Counter(hand)
+    rest = Counter(dict.fromkeys(v.numbers, COPIES)) - Counter(hand)
     cards = sorted(rest.elements())
     rng.shuffle(cards)
     dealt: list[list[int]] = []
@@ -183,7 +183,7 @@ def advise_start(
     before = tuple(before)
     _check(players, hand, order, before)
     if samples < 2:
-        raise PositionError("--samples must be at least 2", where="--samples")
+        raise PositionError("the sample count must be at least 2", where="samples")
     v = variant(players)
     jobs: list[StartJob] = [(players, hand, order, before, seed, i) for i in range(samples)]
     deadline = time.monotonic() + time_limit if time_limit else None
