@@ -207,6 +207,8 @@ def method_note(a: Advice) -> Text:
         f"every consistent deal ({a.samples}) solved exactly"
         if a.status == "proven"
         else f"{a.samples} sampled deals"
+        if a.method == "pimc"
+        else f"{a.samples} playouts (each a sampled deal of the unseen cards, then the policy)"
     )
     t = Text(f"  method {a.method}, {what} [{a.status}]", style="dim")
     if a.stopped:
