@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import comb
 
 from ..board import EMPTY
 from ..cards import variant
@@ -274,6 +275,29 @@ W_KEEP = 2.0  # playing the last copy of the card the seat means to keep
 W_OR = 1
 W_COOP = 0.5
 W_SHARE = 0.5  # filling a cell in a colour the other seats still hold
+W_COVER = 30.0  # playing a last copy when the numbers left may all be covered by others (E1, I2)
+
+
+def covered_chance(rest: list[int], unseen: list[int], slots: int, draws: int) -> float:
+    """The chance that every number in ``rest`` has a copy among ``draws`` cards drawn from the
+    ``slots`` cards the seat cannot see (``unseen[m]`` of them are m's): the other seats'
+    set-aside cards (and the 2-player hidden pair) as a uniform draw, by inclusion-exclusion.
+    Every number needs one copy out of play (I1); when every number the seat could keep is
+    covered by the others already, its last card leaves a cell empty that a play needed."""
+    if len(rest) > draws or slots < draws:
+        return 0.0
+    total = comb(slots, draws)
+    p = 0.0
+    k = len(rest)
+    for mask in range(1 << k):
+        u = 0
+        bits = 0
+        for i in range(k):
+            if mask >> i & 1:
+                u += unseen[rest[i]]
+                bits += 1
+        p += (-1 if bits & 1 else 1) * comb(slots - u, draws)
+    return max(0.0, p / total)
 
 
 def keep_target(sim: Sim, seat: int, unseen: list[int], opens: list[int]) -> int:
@@ -315,6 +339,13 @@ def choose(sim: Sim, rng: random.Random) -> Move:
                 held[c] += sim.perms[other] >> c & 1
     led = sim.trick[0][1] if sim.trick else -1
     last = len(sim.trick) == sim.players - 1
+    draws = sim.players - 1 + (2 if sim.players == 2 else 0)  # others' set-aside, hidden pair
+    slots = draws + sum(sum(sim.hands[o]) for o in range(sim.players) if o != seat)  # sizes only
+    cover: dict[int, float] = {}
+    for num in range(1, n + 1):
+        if hand[num] == 1 and num != aside:
+            rest = [m for m in range(1, n + 1) if hand[m] and m != num and m != aside]
+            cover[num] = 1.0 if not rest else covered_chance(rest, unseen, slots, draws)
     want = _wants(sim, seat)
     best: Move = moves[0]
     best_v = float("-inf")
@@ -362,6 +393,8 @@ def choose(sim: Sim, rng: random.Random) -> Move:
         if num == keep and not hand[keep] and left > 0:
             v -= W_KEEP
         hand[num] += 1
+        if num in cover and left > 0:
+            v -= W_COVER * cover[num]
         if lose >= 0:
             v -= W_LOSE
         v -= W_SHARE * held[c] / max(1, sim.players - 1)
