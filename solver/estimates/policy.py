@@ -13,7 +13,12 @@ and prediction; never another hand):
    copies; a revealed card takes one of each, 2P2), so every number needs a copy out of play at
    the end — a set-aside card or a last, never played card (E1). The seat means to keep the
    number with the fewest copies it cannot see (never its own set-aside number, which is
-   covered already), and avoids playing its last copy early.
+   covered already), and avoids playing its last copy early. More generally, before playing
+   the last copy of any number it estimates the chance that every other number it could still
+   keep is covered already by the other seats' set-aside cards (and the 2-player hidden pair):
+   the unseen copies drawn uniformly into those slots (:func:`covered_chance`, from public hand
+   sizes only). Its last card would then double a covered number and leave a needed cell empty
+   (at 3-4 players a certain paradox, I2); the chance, times a heavy weight, is a penalty.
 2. **Paradox-aware.** For every other card still to play it counts the *open cells*: empty cells
    of that number in a colour the seat still holds (L1, L2). Fewer open cells than copies is a
    paradox in waiting (a heavy penalty); few open cells per copy, with many unseen copies
