@@ -67,3 +67,58 @@ def test_sim_needs_known_hands() -> None:
     pos = hide_hands(deal_round(3, 1).position, [1])
     with pytest.raises(PositionError):
         Sim.of(pos)
+
+
+def test_covered_chance_matches_enumeration() -> None:
+    """The inclusion-exclusion of covered_chance equals counting every draw of the unseen cards
+    (which numbers the others' set-aside cards cover, I1/I2)."""
+    from itertools import combinations
+
+    from catbox.solver.estimates.policy import covered_chance
+
+    pool = [1, 1, 2, 3, 3, 3, 4, 5]  # the cards a seat cannot see
+    unseen = [0] * 6
+    for m in pool:
+        unseen[m] += 1
+    for draws in (1, 2, 3):
+        for rest in ([1], [3], [1, 2], [1, 3], [2, 4], [1, 3, 5]):
+            hits = total = 0
+            for pick in combinations(range(len(pool)), draws):
+                total += 1
+                got = {pool[i] for i in pick}
+                hits += all(m in got for m in rest)
+            assert covered_chance(rest, unseen, len(pool), draws) == pytest.approx(hits / total)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_policy_choice_is_legal_and_deterministic(players: int) -> None:
+    from catbox.solver.estimates.policy import choose
+
+    for seed in range(4):
+        sim = Sim.of(deal_round(players, seed, predictions=True).position)
+        rng = random.Random(seed)
+        while not sim.over:
+            state = rng.getstate()
+            a = choose(sim.copy(), rng)
+            rng.setstate(state)
+            b = choose(sim.copy(), rng)
+            assert a == b and a in sim.legal()
+            sim.play(*a)
+
+
+def test_policy_beats_random_on_a_small_sample() -> None:
+    """Cheap and seeded (the real comparison is bench/bench_estimates.py): over the same deals
+    catbox's policy causes fewer paradoxes than a uniformly random player."""
+    for players in (3, 5):
+        counts = {}
+        for name in ("catbox", "random"):
+            counts[name] = sum(
+                playout(
+                    Sim.of(deal_round(players, 500 + r, predictions=True).position),
+                    random.Random(r),
+                    POLICIES[name],
+                ).paradox
+                is not None
+                for r in range(40)
+            )
+        assert counts["catbox"] < counts["random"]

@@ -13,7 +13,12 @@ and prediction; never another hand):
    copies; a revealed card takes one of each, 2P2), so every number needs a copy out of play at
    the end — a set-aside card or a last, never played card (E1). The seat means to keep the
    number with the fewest copies it cannot see (never its own set-aside number, which is
-   covered already), and avoids playing its last copy early.
+   covered already), and avoids playing its last copy early. More generally, before playing
+   the last copy of any number it estimates the chance that every other number it could still
+   keep is covered already by the other seats' set-aside cards (and the 2-player hidden pair):
+   the unseen copies drawn uniformly into those slots (:func:`covered_chance`, from public hand
+   sizes only). Its last card would then double a covered number and leave a needed cell empty
+   (at 3-4 players a certain paradox, I2); the chance, times a heavy weight, is a penalty.
 2. **Paradox-aware.** For every other card still to play it counts the *open cells*: empty cells
    of that number in a colour the seat still holds (L1, L2). Fewer open cells than copies is a
    paradox in waiting (a heavy penalty); few open cells per copy, with many unseen copies
@@ -43,6 +48,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import comb
 
 from ..board import EMPTY
 from ..cards import variant
@@ -274,6 +280,29 @@ W_KEEP = 2.0  # playing the last copy of the card the seat means to keep
 W_OR = 1
 W_COOP = 0.5
 W_SHARE = 0.5  # filling a cell in a colour the other seats still hold
+W_COVER = 30.0  # playing a last copy when the numbers left may all be covered by others (E1, I2)
+
+
+def covered_chance(rest: list[int], unseen: list[int], slots: int, draws: int) -> float:
+    """The chance that every number in ``rest`` has a copy among ``draws`` cards drawn from the
+    ``slots`` cards the seat cannot see (``unseen[m]`` of them are m's): the other seats'
+    set-aside cards (and the 2-player hidden pair) as a uniform draw, by inclusion-exclusion.
+    Every number needs one copy out of play (I1); when every number the seat could keep is
+    covered by the others already, its last card leaves a cell empty that a play needed."""
+    if len(rest) > draws or slots < draws:
+        return 0.0
+    total = comb(slots, draws)
+    p = 0.0
+    k = len(rest)
+    for mask in range(1 << k):
+        u = 0
+        bits = 0
+        for i in range(k):
+            if mask >> i & 1:
+                u += unseen[rest[i]]
+                bits += 1
+        p += (-1 if bits & 1 else 1) * comb(slots - u, draws)
+    return max(0.0, p / total)
 
 
 def keep_target(sim: Sim, seat: int, unseen: list[int], opens: list[int]) -> int:
@@ -315,6 +344,13 @@ def choose(sim: Sim, rng: random.Random) -> Move:
                 held[c] += sim.perms[other] >> c & 1
     led = sim.trick[0][1] if sim.trick else -1
     last = len(sim.trick) == sim.players - 1
+    draws = sim.players - 1 + (2 if sim.players == 2 else 0)  # others' set-aside, hidden pair
+    slots = draws + sum(sum(sim.hands[o]) for o in range(sim.players) if o != seat)  # sizes only
+    cover: dict[int, float] = {}
+    for num in range(1, n + 1):
+        if hand[num] == 1 and num != aside:
+            rest = [m for m in range(1, n + 1) if hand[m] and m != num and m != aside]
+            cover[num] = 1.0 if not rest else covered_chance(rest, unseen, slots, draws)
     want = _wants(sim, seat)
     best: Move = moves[0]
     best_v = float("-inf")
@@ -362,6 +398,8 @@ def choose(sim: Sim, rng: random.Random) -> Move:
         if num == keep and not hand[keep] and left > 0:
             v -= W_KEEP
         hand[num] += 1
+        if num in cover and left > 0:
+            v -= W_COVER * cover[num]
         if lose >= 0:
             v -= W_LOSE
         v -= W_SHARE * held[c] / max(1, sim.players - 1)
