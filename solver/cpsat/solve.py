@@ -20,7 +20,7 @@ from ..errors import SolverBug
 from ..position import Position
 from .model import Mode, RoundModel, build
 
-__all__ = ["Outcome", "extract", "solve_possible", "solve_tricks"]
+__all__ = ["Outcome", "extract", "solve_possible", "solve_rows", "solve_tricks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,3 +187,67 @@ def solve_tricks(
             raise SolverBug(f"cp-sat model invalid: {rm.model.validate()}")
         rest = every - set(found) - done
         return found, rest
+
+
+def solve_rows(
+    pos: Position,
+    plays: list[Play],
+    *,
+    deadline: float | None,
+    workers: int = 0,
+    seed: int = 0,
+    exclude: dict[Play, set[int]] | None = None,
+) -> tuple[dict[Play, dict[int, Witness]], bool]:
+    """The possible final trick counts of the seat to play S after each of ``plays`` (its
+    legal plays, or representatives of them), without S's paradox, in ONE model: S's first play
+    is a decision variable restricted to ``plays``, each found (play, count) pair is excluded
+    by a clause, and a final infeasibility proves that no other pair exists. ``exclude``: pairs
+    already witnessed. Returns the new witnesses by play and count, and whether the search was
+    completed (False: the deadline came first; the pairs not found are undecided)."""
+    from ortools.sat.python import cp_model
+
+    seat = pos.to_play
+    if seat is None or not plays:
+        return {}, True
+    rm = build(pos, seat, "tricks")
+    m = rm.model
+    lits: dict[Play, Any] = {}
+    for p in plays:
+        v = rm.x.get((seat, 0, p.number, int(p.colour)))
+        if v is None:
+            raise SolverBug(f"cp-sat: the legal play {p} is missing from the model")
+        lits[p] = v
+    chosen = set(lits.values())
+    for (s, t, _, _), v in rm.x.items():
+        if s == seat and t == 0 and v not in chosen:
+            m.add(v == 0)
+    m.add_exactly_one(list(lits.values()))
+    now = pos.seats[seat].tricks
+    ks = range(now, now + rm.tricks_left + 1)
+    eq = {k: m.new_bool_var(f"tricks_is_{k}") for k in ks}
+    for k, e in eq.items():
+        m.add(rm.tricks == k).only_enforce_if(e)
+    m.add_exactly_one(list(eq.values()))
+    for p, done in (exclude or {}).items():
+        for k in done:
+            if p in lits and k in eq:
+                m.add_bool_or([lits[p].Not(), eq[k].Not()])
+    found: dict[Play, dict[int, Witness]] = {}
+    while True:
+        solver, status = _run(m, deadline, workers, seed)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            k = int(solver.value(rm.tricks))
+            p = next(q for q, v in lits.items() if solver.value(v))
+            w = _replay(pos, extract(rm, solver.value))
+            if not w.line or w.line[0] != p:
+                raise SolverBug(f"cp-sat: the line for {p} starts with another play: {w}")
+            if k in found.get(p, {}):
+                raise SolverBug(f"cp-sat found the excluded pair ({p}, {k}) again")
+            found.setdefault(p, {})[k] = w
+            m.add_bool_or([lits[p].Not(), eq[k].Not()])
+            continue
+        if status == cp_model.INFEASIBLE:
+            return found, True
+        if status == cp_model.MODEL_INVALID:
+            raise SolverBug(f"cp-sat model invalid: {m.validate()}")
+        return found, False
