@@ -567,7 +567,9 @@ def analyze(
     rep_of = {p: c[0] for c in classes for p in c}
     if progress:
         progress("possible", 0, len(reps))
-    first = lim if lim.left() is None else lim.share(0.6)
+    # the possible columns come first and may take most of the time (they are what a
+    # full-deal position can prove); the forced columns get what is left
+    first = lim if lim.left() is None else lim.share(0.9)
     poss = rows_possible(pos, reps, deadline=first.deadline, workers=lim.workers, seed=lim.seed)
     if progress:
         progress("possible", len(reps), len(reps))

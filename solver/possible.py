@@ -463,6 +463,7 @@ class _Search:
 
 Goal = Literal["avoid", "round", "tricks"]
 _PROBE_BUDGET = 3000  # nodes of the heuristic witness probe before CP-SAT takes over
+_ROW_PROBE = 3000  # per row of analyze (measured: cheaper than one CP-SAT find per count)
 
 
 def _check(pos: Position, seat: int, w: Witness, goal: Goal, k: int = 0) -> Witness:
@@ -748,7 +749,7 @@ def rows_possible(
         lines = search.probe(
             "tricks",
             set(range(child.tricks_left + 1)),
-            budget=_PROBE_BUDGET // 3,
+            budget=_ROW_PROBE,
             seed=seed,
             deadline=deadline,
         )

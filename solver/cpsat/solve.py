@@ -70,7 +70,9 @@ def _solver(
     return solver
 
 
-def _run(model: Any, deadline: float | None, workers: int, seed: int) -> tuple[Any, int]:
+def _run(
+    model: Any, deadline: float | None, workers: int, seed: int, callback: Any = None
+) -> tuple[Any, int]:
     """Solve by cycling the stages (fast search, LP proof, defaults) with deterministic work
     limits doubling every round (0.5, 1, 2, ... deterministic seconds) until one settles the
     question or the wall-clock deadline passes; returns (solver, status). Deterministic for a
@@ -81,7 +83,7 @@ def _run(model: Any, deadline: float | None, workers: int, seed: int) -> tuple[A
     stage = 0
     while True:
         solver = _solver(deadline, workers, seed, STAGES[stage % len(STAGES)], dtime)
-        status = solver.solve(model)
+        status = solver.solve(model, callback)
         if status != cp_model.UNKNOWN:
             return solver, status
         if deadline is not None and time.monotonic() >= deadline:
@@ -233,21 +235,41 @@ def solve_rows(
             if p in lits and k in eq:
                 m.add_bool_or([lits[p].Not(), eq[k].Not()])
     found: dict[Play, dict[int, Witness]] = {}
+
+    class Harvest(cp_model.CpSolverSolutionCallback):
+        """Every improving solution of an optimisation run is a new (play, count) pair."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.pairs: dict[tuple[Play, int], Witness] = {}
+
+        def on_solution_callback(self) -> None:
+            k = int(self.value(rm.tricks))
+            p = next(q for q, v in lits.items() if self.value(v))
+            if (p, k) not in self.pairs:
+                self.pairs[p, k] = extract(rm, self.value)
+
+    turn = 0
     while True:
-        solver, status = _run(m, deadline, workers, seed)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            k = int(solver.value(rm.tricks))
-            p = next(q for q, v in lits.items() if solver.value(v))
-            w = _replay(pos, extract(rm, solver.value))
-            if not w.line or w.line[0] != p:
-                raise SolverBug(f"cp-sat: the line for {p} starts with another play: {w}")
-            if k in found.get(p, {}):
-                raise SolverBug(f"cp-sat found the excluded pair ({p}, {k}) again")
-            found.setdefault(p, {})[k] = w
-            m.add_bool_or([lits[p].Not(), eq[k].Not()])
-            continue
-        if status == cp_model.INFEASIBLE:
-            return found, True
+        # alternate the direction: the extreme counts are the ones a plain search finds last
+        if turn % 2 == 0:
+            m.maximize(rm.tricks)
+        else:
+            m.minimize(rm.tricks)
+        turn += 1
+        cb = Harvest()
+        _, status = _run(m, deadline, workers, seed, cb)
         if status == cp_model.MODEL_INVALID:
             raise SolverBug(f"cp-sat model invalid: {m.validate()}")
-        return found, False
+        for (p, k), w in sorted(cb.pairs.items(), key=lambda x: (x[0][0], x[0][1])):
+            if k in found.get(p, {}):
+                raise SolverBug(f"cp-sat found the excluded pair ({p}, {k}) again")
+            w = _replay(pos, w)
+            if not w.line or w.line[0] != p:
+                raise SolverBug(f"cp-sat: the line for {p} starts with another play: {w}")
+            found.setdefault(p, {})[k] = w
+            m.add_bool_or([lits[p].Not(), eq[k].Not()])
+        if status == cp_model.INFEASIBLE:
+            return found, True
+        if not cb.pairs:  # the deadline came first
+            return found, False
