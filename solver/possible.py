@@ -774,7 +774,8 @@ def rows_possible(
     out: dict[Play, RowPossible] = {}
     for p in plays:
         ws = {k: _check(pos, seat, w, "tricks", k) for k, w in sorted(wits[p].items())}
-        proven = exact[p] or complete
+        # every count witnessed: proven without the final infeasibility proof
+        proven = exact[p] or complete or set(ws) >= every
         undecided = () if proven else tuple(sorted(every - set(ws)))
         out[p] = RowPossible(p, tuple(sorted(ws)), ws, undecided, PROVEN if proven else UNKNOWN)
     return out
