@@ -42,9 +42,11 @@ def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: 
     if values is not None or key not in bounds:
         return counts_text(values)
     b = bounds[key]
-    t = Text("≥{" + ", ".join(map(str, b["in"])) + "}", style="yellow")
+    if not b["in"] and not b["out"]:
+        return Text("unknown", style="yellow")
+    t = Text("≥{" + " ".join(map(str, b["in"])) + "}" if b["in"] else "?", style="yellow")
     if b["out"]:
-        t.append(" not " + ",".join(map(str, b["out"])), style="dim")
+        t.append(" not " + " ".join(map(str, b["out"])), style="dim")
     return t
 
 
@@ -138,8 +140,8 @@ def analyze(
     if status == "unknown":
         o.print(
             Text(
-                "unknown: not proven within --time-limit; ≥{…} lists the counts proven "
-                "possible / forceable so far",
+                "unknown: not proven within --time-limit; ≥{…}: counts proven in so far, "
+                "not …: counts proven out",
                 style="dim",
             )
         )
