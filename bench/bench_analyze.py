@@ -41,6 +41,7 @@ from catbox.solver.puzzle import Goal, Puzzle  # noqa: E402
 
 EXE = str(Path(sys.executable).with_name("catbox"))
 ENV = {**os.environ, "CATBOX_NO_PROGRESS": "1"}
+CAP = 60.0  # in-process cap of one table's possible columns (a 5-player tail runs for minutes)
 
 
 def _cli(*args: str) -> tuple[float, Any]:
@@ -62,6 +63,7 @@ def _stats(xs: list[float]) -> str:
 
 def bench_analyze(players: int, seeds: int, limit: float, tmp: Path) -> dict[str, Any]:
     inproc: list[float] = []
+    unproven: list[int] = []
     whole: list[float] = []
     proven_rows = 0
     rows_total = 0
@@ -70,9 +72,10 @@ def bench_analyze(players: int, seeds: int, limit: float, tmp: Path) -> dict[str
         plays = pos.legal_plays()
         reps = [c[0] for c in colour_classes(pos, plays)]
         t = time.perf_counter()
-        rows = rows_possible(pos, reps, deadline=None)
+        rows = rows_possible(pos, reps, deadline=time.monotonic() + CAP)
         inproc.append(time.perf_counter() - t)
-        assert all(r.status == "proven" for r in rows.values())
+        open_rows = sum(1 for r in rows.values() if r.status != "proven")
+        unproven.append(open_rows)
         path = tmp / f"deal{players}_{s}.toml"
         formats.save(pos, path, force=True)
         dt, out = _cli("analyze", str(path), "--json", "--time-limit", str(limit))
@@ -85,7 +88,8 @@ def bench_analyze(players: int, seeds: int, limit: float, tmp: Path) -> dict[str
             if m["possible"] is not None and m["avoids_paradox"]["possible"] is not None
         )
         print(
-            f"  {players}p seed {s}: possible columns {inproc[-1]:5.2f} s in-process; "
+            f"  {players}p seed {s}: possible columns {inproc[-1]:5.2f} s in-process "
+            f"({open_rows} rows open at the {CAP:g} s cap); "
             f"analyze --time-limit {limit:g}: {dt:5.2f} s, "
             f"{proven_rows}/{rows_total} rows proven so far",
             flush=True,
@@ -94,6 +98,7 @@ def bench_analyze(players: int, seeds: int, limit: float, tmp: Path) -> dict[str
         "players": players,
         "seeds": seeds,
         "possible_columns_s": inproc,
+        "rows_open_at_cap": unproven,
         "whole_process_s": whole,
         "time_limit": limit,
         "rows_possible_proven": proven_rows,
@@ -186,15 +191,21 @@ def main() -> int:
         print("possible trick set at the full 4-player deal")
         results["trick_set4"] = bench_trick_set(seeds)
         print("review of the 4-player record (default limits)")
-        results["review4"] = bench_review(1 if args.quick else 3)
+        results["review4"] = bench_review(1 if args.quick else 2)
         print("--time-limit overshoot, whole process")
         results["limits"] = bench_limits(args.time_limit, tmp)
     a4, a5 = results["analyze4"], results["analyze5"]
     print("\n=== issue #9 figures")
     print(f"analyze 4p possible columns (in-process): {_stats(a4['possible_columns_s'])}")
+    print(
+        f"   tables with open rows at the {CAP:g} s cap: {sum(map(bool, a4['rows_open_at_cap']))}"
+    )
     print(f"analyze 4p whole process (--time-limit 5): {_stats(a4['whole_process_s'])}")
     print(f"   rows with possible columns proven: {a4['rows_possible_proven']}/{a4['rows']}")
     print(f"analyze 5p possible columns (in-process): {_stats(a5['possible_columns_s'])}")
+    print(
+        f"   tables with open rows at the {CAP:g} s cap: {sum(map(bool, a5['rows_open_at_cap']))}"
+    )
     print(f"analyze 5p whole process (--time-limit 10): {_stats(a5['whole_process_s'])}")
     print(f"   rows with possible columns proven: {a5['rows_possible_proven']}/{a5['rows']}")
     print(f"4p full-deal trick set: {_stats(results['trick_set4']['times_s'])}")

@@ -354,10 +354,12 @@ def forced_report(
         nodes += f.nodes
         if f.status != PROVEN:
             pieces.append(pc or _Pieces())
-            if n > 1:
-                break
         else:
             answers.append(f)
+    if pieces and n > 1 and any(not a.guaranteed for a in answers):
+        # one settled deal refutes "for every deal": nothing is forceable (the best score
+        # needs every deal, so it stays unknown)
+        return ForcedReport(seat, False, (), None, None, None, UNKNOWN, n, exact, None, nodes, {})
     if pieces:
         pc = pieces[0]
         now = pos.seats[seat].tricks
