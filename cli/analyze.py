@@ -75,6 +75,7 @@ def analyze(
     from catbox.solver.analysis import Limits, merge_status
     from catbox.solver.analysis import analyze as analyze_position
 
+    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
     pos = load_position(position, at)
     live = not json_out and err().is_terminal and not os.environ.get("CATBOX_NO_PROGRESS")
 
@@ -83,7 +84,7 @@ def analyze(
             what = "possible columns" if stage == "possible" else "forced columns"
             err().print(f"  {what}: {k}/{n} plays…   ", end="\r")
 
-    rows = analyze_position(pos, Limits(time_limit, workers=workers, seed=seed), tick)
+    rows = analyze_position(pos, lim, tick)
     status = merge_status(*(r.status for r in rows)) if rows else "proven"
     assert pos.to_play is not None
     if json_out:

@@ -80,7 +80,10 @@ def review(
     prediction, a paradox-free round, the player's own safety, reachable trick counts) and,
     near the end, what the player could force before and after it; turning points and a
     per-seat summary."""
+    from catbox.solver.limits import Limits
     from catbox.solver.review import review as review_record
+
+    lim = Limits(time_limit, workers=workers).start()  # the whole command
 
     rec = load_record(record)
     s = seat_from_letter(seat, rec.players) if seat is not None else None
@@ -92,7 +95,7 @@ def review(
         if live:
             err().print(f"  reviewing move {k}/{n}…", end="\r")
 
-    r = review_record(rec, s, depth=depth, time_limit=time_limit, workers=workers, progress=tick)
+    r = review_record(rec, s, depth=depth, limits=lim, progress=tick)
     if json_out:
         emit_json(review_json(r))
         return

@@ -46,10 +46,11 @@ def tricks(
     continuation), [bold]forceable[/] (exactly k whatever the others do), at least / at most."""
     from catbox.solver.analysis import Limits, tricks_report
 
+    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):
-        r = tricks_report(pos, s, Limits(time_limit, workers=workers, seed=seed))
+        r = tricks_report(pos, s, lim)
     if line is not None and line not in r.witnesses:
         raise PositionError(
             f"no witness for {line} tricks: possible counts are {list(r.possible) or 'none'}",
