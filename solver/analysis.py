@@ -321,6 +321,9 @@ def forced_report(
     if only_guaranteed:
         missed = False  # some deal not settled in time: keep looking for a refuting one
         for i, full in enumerate(boards):
+            if i > 0 and lim.expired():
+                missed = True
+                break
             part = lim.share(1.0 / (n - i))
             ok, st = can_force(
                 full,
@@ -343,6 +346,9 @@ def forced_report(
     pieces: list[_Pieces] = []
     nodes = 0
     for i, full in enumerate(boards):
+        if i > 0 and lim.expired():  # the deals not searched stay unsettled
+            pieces.append(_Pieces())
+            break
         part = lim.share(1.0 / (n - i))
         if n == 1:
             f, pc = _forced_one(full, seat, part, possible)
@@ -651,6 +657,9 @@ def _forced_rows(
         c = counts[p]
         if c == ():  # paradox avoidance is not even possible: nothing can be forced
             out[p] = ForcedReport(seat, False, (), None, None, None, PROVEN, 1, True, None, 0)
+            continue
+        if lim.expired():
+            out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
             continue
         out[p] = forced_report(pos.play(p), seat, limits=part, seed=lim.seed, possible=c)
     if progress:
