@@ -33,7 +33,7 @@ def forced_answers(f: ForcedReport | None) -> dict[str, Any] | None:
     """The forced answers of analysis.md for one seat, or None when not analysed."""
     if f is None:
         return None
-    return {
+    out: dict[str, Any] = {
         "guaranteed": f.guaranteed,
         "forceable": list(f.forceable) if f.forceable is not None else None,
         "at_least": f.at_least,
@@ -41,6 +41,9 @@ def forced_answers(f: ForcedReport | None) -> dict[str, Any] | None:
         "best_score": f.best_score,
         "status": f.status,
     }
+    if f.status == "unknown":
+        out["bounds"] = f.bounds
+    return out
 
 
 def paradox_json(r: ParadoxReport) -> dict[str, Any]:
@@ -59,14 +62,14 @@ def paradox_json(r: ParadoxReport) -> dict[str, Any]:
         "possible_status": r.status,
         "guaranteed_status": r.forced.guaranteed_status,
         "forced": forced_json(r.forced),
-    }
+    } | ({"bounds": {}} if r.overall_status == "unknown" else {})
 
 
 def tricks_json(r: TricksReport) -> dict[str, Any]:
     f = r.forced
-    return {
+    out: dict[str, Any] = {
         "seat": seat_letter(r.seat),
-        "possible": list(r.possible),
+        "possible": list(r.possible) if r.possible_status != "unknown" else None,
         "forceable": list(f.forceable) if f.forceable is not None else None,
         "at_least": f.at_least,
         "at_most": f.at_most,
@@ -79,3 +82,6 @@ def tricks_json(r: TricksReport) -> dict[str, Any]:
         "possible_status": r.possible_status,
         "forced": forced_json(f),
     }
+    if r.status == "unknown":
+        out["bounds"] = r.bounds
+    return out

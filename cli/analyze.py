@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def row_json(r: MoveReport) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "play": str(r.play),
         "possible": list(r.possible) if r.possible is not None else None,
         "forceable": list(r.forceable) if r.forceable is not None else None,
@@ -27,6 +28,26 @@ def row_json(r: MoveReport) -> dict[str, Any]:
         "best_score": r.best_score,
         "status": r.status,
     }
+    if r.status == "unknown":
+        out["bounds"] = r.bounds
+    if not r.exact_deals:
+        out["sampled_deals"] = r.deals
+    if r.same_as is not None:
+        out["same_as"] = str(r.same_as)
+    return out
+
+
+def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: str) -> Text:
+    """A set column: the set when proven, else what is proven in (and out)."""
+    if values is not None or key not in bounds:
+        return counts_text(values)
+    b = bounds[key]
+    if not b["in"] and not b["out"]:
+        return Text("unknown", style="yellow")
+    t = Text("≥{" + " ".join(map(str, b["in"])) + "}" if b["in"] else "?", style="yellow")
+    if b["out"]:
+        t.append(" not " + " ".join(map(str, b["out"])), style="dim")
+    return t
 
 
 def best_plays(rows: list[MoveReport]) -> set[int]:
@@ -54,14 +75,16 @@ def analyze(
     from catbox.solver.analysis import Limits, merge_status
     from catbox.solver.analysis import analyze as analyze_position
 
+    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
     pos = load_position(position, at)
-    live = not json_out and err().is_terminal
+    live = not json_out and err().is_terminal and not os.environ.get("CATBOX_NO_PROGRESS")
 
-    def tick(k: int, n: int) -> None:
+    def tick(stage: str, k: int, n: int) -> None:
         if live:
-            err().print(f"  analysing play {k + 1}/{n}…", end="\r")
+            what = "possible columns" if stage == "possible" else "forced columns"
+            err().print(f"  {what}: {k}/{n} plays…   ", end="\r")
 
-    rows = analyze_position(pos, Limits(time_limit, workers=workers, seed=seed), tick)
+    rows = analyze_position(pos, lim, tick)
     status = merge_status(*(r.status for r in rows)) if rows else "proven"
     assert pos.to_play is not None
     if json_out:
@@ -98,14 +121,31 @@ def analyze(
         score = Text("unknown", "yellow") if r.best_score is None else Text(str(r.best_score))
         t.add_row(
             play_text(r.play),
-            counts_text(r.possible),
-            counts_text(r.forceable),
+            bounded_counts(r.possible, r.bounds, "possible"),
+            bounded_counts(r.forceable, r.bounds, "forceable"),
             yes_no(r.avoid_possible),
             yes_no(r.avoid_guaranteed),
             score,
             style="on grey23" if i in best else None,
         )
     o.print(t)
+    sampled = [r.deals for r in rows if not r.exact_deals]
+    if sampled:
+        o.print(
+            Text(
+                f"forced columns: estimates over {max(sampled)} sampled deals of the unknown "
+                "hands (possible columns: for some deal)",
+                style="yellow",
+            )
+        )
+    if status == "unknown":
+        o.print(
+            Text(
+                "unknown: not proven within --time-limit; ≥{…}: counts proven in so far, "
+                "not …: counts proven out",
+                style="dim",
+            )
+        )
     if best:
         o.print(
             Text("best: ", style="bold").append(" ".join(str(rows[i].play) for i in sorted(best)))

@@ -52,7 +52,8 @@ TimeLimitOpt = Annotated[
     typer.Option(
         "--time-limit",
         min=0.01,
-        help="Seconds per solve; a limit gives status 'unknown', never a guess.",
+        help="Wall-clock seconds for the whole command; what is not proven by then is "
+        "'unknown' with its proven bounds, never a guess.",
     ),
 ]
 WorkersOpt = Annotated[

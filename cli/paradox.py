@@ -54,10 +54,11 @@ def paradox(
     round can end with nobody in a paradox."""
     from catbox.solver.analysis import Limits, paradox_report
 
+    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving paradox questions for {seat_letter(s)}…", not json_out):
-        r = paradox_report(pos, s, Limits(time_limit, workers=workers, seed=seed))
+        r = paradox_report(pos, s, lim)
     if json_out:
         emit_json(paradox_json(r))
         return

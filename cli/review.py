@@ -30,6 +30,11 @@ def review_json(r: Review) -> dict[str, Any]:
                 "play": str(p.play),
                 "analysed": p.analysed,
                 "status": p.status,
+                "possible_before": list(p.possible_before)
+                if p.possible_before is not None
+                else None,
+                "possible_after": list(p.possible_after) if p.possible_after is not None else None,
+                "round_possible_after": p.round_possible_after,
                 "before": forced_answers(p.before),
                 "after": forced_answers(p.after),
                 "marks": list(p.marks),
@@ -38,8 +43,17 @@ def review_json(r: Review) -> dict[str, Any]:
             for p in r.plays
         ],
         "turning_points": [
-            {"seat": seat_letter(t.seat), "move": t.move, "text": t.text} for t in r.turning_points
+            {"seat": seat_letter(t.seat) if t.seat >= 0 else None, "move": t.move, "text": t.text}
+            for t in r.turning_points
         ],
+        "summary": {
+            seat_letter(s.seat): {
+                "plays": s.plays,
+                "judged": s.judged,
+                "gave_up": list(s.gave_up),
+            }
+            for s in r.summary
+        },
     }
 
 
@@ -53,25 +67,30 @@ def review(
             "--depth",
             min=1,
             max=8,
-            help="Analyse exactly from this many tricks left (default: 4, or 3 at 5 players); "
-            "earlier plays are reported as not analysed.",
+            help="Compare forced answers (exact game-tree search) from this many tricks left "
+            "(default: 4, or 3 at 5 players); every play gets the possible verdicts.",
             show_default=False,
         ),
     ] = None,
-    time_limit: TimeLimitOpt = 20.0,
+    time_limit: TimeLimitOpt = 120.0,
     workers: WorkersOpt = 0,
     json_out: JsonOpt = False,
 ) -> None:
-    """Review a recorded round: at every play, what the player could force before and after
-    it; marks plays that gave up a forceable prediction, paradox safety, tricks or score."""
+    """Review a recorded round: a verdict for every play — what it gave up for good (the
+    prediction, a paradox-free round, the player's own safety, reachable trick counts) and,
+    near the end, what the player could force before and after it; turning points and a
+    per-seat summary."""
+    from catbox.solver.limits import Limits
     from catbox.solver.review import review as review_record
+
+    lim = Limits(time_limit, workers=workers).start()  # the whole command
 
     rec = load_record(record)
     s = seat_from_letter(seat, rec.players) if seat is not None else None
     if s is not None and any(d is None for d in rec.deal):  # only S's cards: the player's view
         from .review_view import review_player_view
 
-        review_player_view(rec, s, json_out=json_out, time_limit=time_limit)
+        review_player_view(rec, s, json_out=json_out, time_limit=lim.left())
         return
     if depth is None:
         depth = 3 if rec.players == 5 else 4
@@ -81,44 +100,41 @@ def review(
         if live:
             err().print(f"  reviewing move {k}/{n}…", end="\r")
 
-    r = review_record(rec, s, depth=depth, time_limit=time_limit, workers=workers, progress=tick)
+    r = review_record(rec, s, depth=depth, limits=lim, progress=tick)
     if json_out:
         emit_json(review_json(r))
         return
     t = Table(header_style="bold", box=None)
-    for col in ("move", "seat", "play", "forceable before", "after", "verdict", "better"):
+    for col in ("move", "seat", "play", "possible before", "after", "verdict", "better"):
         t.add_column(col)
-    skipped = 0
     for p in r.plays:
         if not p.analysed:
-            skipped += 1
-            continue
-        assert p.before is not None and p.after is not None
-        verdict = (
-            Text("; ".join(p.marks), style="bold red")
-            if p.marks
-            else Text("keeps everything", style="green")
-        )
+            verdict = Text("unknown (time limit)", style="yellow")
+        elif p.marks:
+            verdict = Text("; ".join(p.marks), style="bold red")
+        else:
+            verdict = Text("keeps everything", style="green")
         t.add_row(
             str(p.move),
             seat_letter(p.seat),
             play_text(p.play),
-            counts_text(p.before.forceable),
-            counts_text(p.after.forceable),
+            counts_text(p.possible_before),
+            counts_text(p.possible_after),
             verdict,
             play_text(p.better) if p.better else Text(""),
         )
     o = out()
-    if skipped:
-        o.print(
-            Text(
-                f"{skipped} plays with more than {r.depth} tricks left: not analysed "
-                "(exact search starts at --depth tricks left).",
-                style="dim",
-            )
-        )
     o.print(t)
     for tp in r.turning_points:
         o.print(Text("turning point: ", style="bold").append(tp.text))
-    if not any(p.marks for p in r.plays if p.analysed):
-        o.print(Text("No analysed play gave anything up.", style="green"))
+    for sm in r.summary:
+        line = Text(f"{seat_letter(sm.seat)}: ", style="bold")
+        line.append(f"{sm.judged}/{sm.plays} plays judged; ")
+        if sm.gave_up:
+            line.append(
+                f"{len(sm.gave_up)} gave something up (moves {', '.join(map(str, sm.gave_up))})",
+                style="red",
+            )
+        else:
+            line.append("none gave anything up", style="green")
+        o.print(line)

@@ -11,6 +11,7 @@ from catbox.solver.cards import seat_letter
 from catbox.solver.errors import PositionError
 
 from .analysis_json import tricks_json
+from .analyze import bounded_counts
 from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import command, emit_json, out, progress
 from .paradox import witness_text
@@ -45,10 +46,11 @@ def tricks(
     continuation), [bold]forceable[/] (exactly k whatever the others do), at least / at most."""
     from catbox.solver.analysis import Limits, tricks_report
 
+    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):
-        r = tricks_report(pos, s, Limits(time_limit, workers=workers, seed=seed))
+        r = tricks_report(pos, s, lim)
     if line is not None and line not in r.witnesses:
         raise PositionError(
             f"no witness for {line} tricks: possible counts are {list(r.possible) or 'none'}",
@@ -65,12 +67,18 @@ def tricks(
         Text("  possible:  ").append_text(counts_text(r.possible)),
         Text(f"  (undecided: {list(r.undecided)})", style="yellow") if r.undecided else "",
     )
-    o.print(Text("  forceable: ").append_text(counts_text(f.forceable)))
+    b = r.bounds
+    o.print(Text("  forceable: ").append_text(bounded_counts(f.forceable, b, "forceable")))
 
-    def bound(v: int | None) -> str:
+    def bound(v: int | None, key: str = "") -> str:
+        if key in b:
+            lo, hi = b[key]
+            return f"unknown, proven {lo}..{hi}" if lo != hi else f"{lo}"
         return "unknown" if f.status == "unknown" else "—" if v is None else str(v)
 
-    o.print(f"  at least:  {bound(f.at_least)}    at most: {bound(f.at_most)}")
+    o.print(
+        f"  at least:  {bound(f.at_least, 'at_least')}    at most: {bound(f.at_most, 'at_most')}"
+    )
     if f.guaranteed is False:
         o.print(Text(f"  (— : {who} cannot guarantee avoiding a paradox)", style="dim"))
     if f.best_score is not None:

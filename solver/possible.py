@@ -42,9 +42,12 @@ from .position import Position
 __all__ = [
     "Method",
     "ParadoxPossible",
+    "RowPossible",
     "TricksPossible",
+    "colour_classes",
     "hall_violation",
     "paradox_possible",
+    "rows_possible",
     "tricks_possible",
 ]
 
@@ -355,7 +358,15 @@ class _Search:
                 raise SolverBug("search: no child realises the value of its parent")
         return moves
 
-    def probe(self, goal: Goal, want: set[int], *, budget: int, seed: int) -> dict[int, list[Move]]:
+    def probe(
+        self,
+        goal: Goal,
+        want: set[int],
+        *,
+        budget: int,
+        seed: int,
+        deadline: float | None = None,
+    ) -> dict[int, list[Move]]:
         """A budgeted, heuristically ordered depth-first search for witness lines (a fast path
         for the yes answers; never a proof of a no). ``want``: further trick counts sought
         (tricks goal). Returns the lines found by count (key 0 for round/avoid)."""
@@ -376,6 +387,9 @@ class _Search:
             if left[0] <= 0:
                 return True
             left[0] -= 1
+            if deadline is not None and left[0] % 64 == 0 and time.monotonic() > deadline:
+                left[0] = 0
+                return True
             trick, tleft = st[6], st[7]
             p = (st[5] + len(trick)) % self.p
             if goal == "tricks":
@@ -449,6 +463,7 @@ class _Search:
 
 Goal = Literal["avoid", "round", "tricks"]
 _PROBE_BUDGET = 3000  # nodes of the heuristic witness probe before CP-SAT takes over
+_ROW_PROBE = 3000  # per row of analyze (measured: cheaper than one CP-SAT find per count)
 
 
 def _check(pos: Position, seat: int, w: Witness, goal: Goal, k: int = 0) -> Witness:
@@ -483,6 +498,15 @@ def _resolve(pos: Position, method: Method) -> Literal["search", "cp-sat"]:
     return method
 
 
+def _deadline(time_limit: float | None, deadline: float | None) -> float | None:
+    """The earlier of an absolute ``deadline`` and ``time_limit`` seconds from now (None: no
+    limit; see :class:`..limits.Limits`)."""
+    mine = None if time_limit is None else time.monotonic() + time_limit
+    if deadline is None:
+        return mine
+    return deadline if mine is None else min(mine, deadline)
+
+
 def _trivial_paradox(pos: Position, seat: int) -> ParadoxPossible:
     none = Witness.of(pos, [])
     ok = pos.paradox != seat
@@ -503,10 +527,11 @@ def paradox_possible(
     pos: Position,
     seat: int,
     *,
-    time_limit: float = 60.0,
+    time_limit: float | None = 60.0,
     workers: int = 0,
     seed: int = 0,
     method: Method = "auto",
+    deadline: float | None = None,
 ) -> ParadoxPossible:
     """Can ``seat`` avoid causing a paradox in some continuation (and some deal of the unknown
     hands), and can the round end with no paradox at all? ``method`` forces an engine."""
@@ -514,7 +539,7 @@ def paradox_possible(
     if pos.finished:
         return _trivial_paradox(pos, seat)
     engine = _resolve(pos, method)
-    deadline = time.monotonic() + time_limit
+    deadline = _deadline(time_limit, deadline)
     reason = _hall_reason(pos, seat)
     # matching: a known seat that cannot play all but one card rules out a full round (E1)
     blocked = any(hall_violation(pos, s) is not None for s in range(pos.players))
@@ -540,7 +565,7 @@ def paradox_possible(
     how = "probe"
     if blocked:
         rnd_ans, how = False, "matching"
-    elif lines := search.probe("round", set(), budget=_PROBE_BUDGET, seed=seed):
+    elif lines := search.probe("round", set(), budget=_PROBE_BUDGET, seed=seed, deadline=deadline):
         rnd_ans = True
         rw = _check(pos, seat, search.witness(lines[0]), "round")
     else:
@@ -552,7 +577,7 @@ def paradox_possible(
             rw = _check(pos, seat, res.witness, "round")
     if rnd_ans:
         return ParadoxPossible(seat, True, True, rw, rw, None, PROVEN, how)
-    if lines := search.probe("avoid", set(), budget=_PROBE_BUDGET, seed=seed):
+    if lines := search.probe("avoid", set(), budget=_PROBE_BUDGET, seed=seed, deadline=deadline):
         w = _check(pos, seat, search.witness(lines[0]), "avoid")
         return ParadoxPossible(seat, True, rnd_ans, w, None, None, rnd_status, how)
     res = solve_possible(pos, seat, "avoid", deadline=deadline, workers=workers, seed=seed)
@@ -575,10 +600,11 @@ def tricks_possible(
     pos: Position,
     seat: int,
     *,
-    time_limit: float = 60.0,
+    time_limit: float | None = 60.0,
     workers: int = 0,
     seed: int = 0,
     method: Method = "auto",
+    deadline: float | None = None,
 ) -> TricksPossible:
     """Every final trick count of ``seat`` reachable in some continuation (and deal) in which
     ``seat`` causes no paradox, one verified witness line per count."""
@@ -590,7 +616,7 @@ def tricks_possible(
         w = _check(pos, seat, Witness.of(pos, []), "tricks", now)
         return TricksPossible(seat, (now,), {now: w}, (), PROVEN, "trivial")
     engine = _resolve(pos, method)
-    deadline = time.monotonic() + time_limit
+    deadline = _deadline(time_limit, deadline)
     if engine == "search":
         search = _Search(pos, seat, deadline)
         try:
@@ -607,7 +633,13 @@ def tricks_possible(
     from .cpsat.solve import solve_tricks
 
     search = _Search(pos, seat)
-    lines = search.probe("tricks", set(range(pos.tricks_left + 1)), budget=_PROBE_BUDGET, seed=seed)
+    lines = search.probe(
+        "tricks",
+        set(range(pos.tricks_left + 1)),
+        budget=_PROBE_BUDGET,
+        seed=seed,
+        deadline=deadline,
+    )
     wits = {
         now + j: _check(pos, seat, search.witness(m), "tricks", now + j) for j, m in lines.items()
     }
@@ -623,3 +655,127 @@ def tricks_possible(
         UNKNOWN if undecided else PROVEN,
         "cp-sat",
     )
+
+
+# --------------------------------------------------------------------------- every row at once
+
+
+@dataclass(frozen=True, slots=True)
+class RowPossible:
+    """The possible columns of one row of ``analyze``: the final trick counts of the seat to
+    play S after ``play`` without its paradox (so paradox avoidance stays possible exactly when
+    some count is), for some continuation and some deal of the unknown hands."""
+
+    play: Play
+    possible: tuple[int, ...]  # counts proven reachable (a witness each)
+    witnesses: dict[int, Witness]
+    undecided: tuple[int, ...]  # counts neither found nor ruled out (status unknown iff any)
+    status: Status
+
+    @property
+    def avoid_possible(self) -> bool | None:
+        if self.possible:
+            return True
+        return False if self.status == PROVEN else None
+
+
+def colour_classes(pos: Position, plays: list[Play]) -> list[list[Play]]:
+    """``plays`` grouped by the blue/yellow/green symmetry of the position: two non-red colours
+    are interchangeable when every number has the same empty cells in both, every seat holds
+    both permissions or neither (L2), and no card of either is in the current trick. Then the
+    plays (n, c1) and (n, c2) lead to mirror-image positions, with the same possible trick
+    counts and paradox avoidance (cooperative questions ignore who owns a filled cell). Classes
+    keep the order of ``plays``; the first play of each class is its representative."""
+    nmax = pos.max_number
+    in_trick = {int(p.colour) for p in pos.trick}
+
+    def same(c1: int, c2: int) -> bool:
+        if c1 in in_trick or c2 in in_trick:
+            return False
+        for n in range(nmax):
+            if (pos.board[c1 * nmax + n] == EMPTY) != (pos.board[c2 * nmax + n] == EMPTY):
+                return False
+        return all(bool(s.colours >> c1 & 1) == bool(s.colours >> c2 & 1) for s in pos.seats)
+
+    parent = {c: c for c in range(4)}
+    for c1, c2 in ((1, 2), (1, 3), (2, 3)):
+        if same(c1, c2):
+            a, b = parent[c1], parent[c2]
+            for c in parent:
+                if parent[c] == b:
+                    parent[c] = a
+    classes: dict[tuple[int, int], list[Play]] = {}
+    for p in plays:
+        classes.setdefault((p.number, parent[int(p.colour)]), []).append(p)
+    return list(classes.values())
+
+
+def rows_possible(
+    pos: Position,
+    plays: list[Play],
+    *,
+    deadline: float | None,
+    workers: int = 0,
+    seed: int = 0,
+) -> dict[Play, RowPossible]:
+    """The possible columns of every row in ``plays`` (legal plays of the seat to play S; give
+    class representatives of :func:`colour_classes`): the exhaustive search where it is small,
+    else a cheap witness probe per row, then one shared CP-SAT model for all remaining
+    (play, count) pairs (:func:`..cpsat.solve.solve_rows`), whose final infeasibility proves
+    every row complete at once."""
+    pos = pos.settle()
+    seat = pos.to_play
+    if seat is None:
+        return {}
+    now = pos.seats[seat].tricks
+    every = set(range(now, now + pos.tricks_left + 1))
+    wits: dict[Play, dict[int, Witness]] = {p: {} for p in plays}
+    exact: dict[Play, bool] = dict.fromkeys(plays, False)
+    rest: list[Play] = []
+    for p in plays:
+        child = pos.play(p)
+        if deadline is not None and time.monotonic() > deadline:
+            rest.append(p)
+            continue
+        if child.finished or _small(child):
+            t = tricks_possible(child, seat, time_limit=None, deadline=deadline, seed=seed)
+            wits[p] = {k: Witness(w.hands, (p, *w.line)) for k, w in t.witnesses.items()}
+            exact[p] = t.status == PROVEN
+            if not exact[p]:
+                rest.append(p)
+            continue
+        search = _Search(child, seat)
+        cnow = child.seats[seat].tricks
+        lines = search.probe(
+            "tricks",
+            set(range(child.tricks_left + 1)),
+            budget=_ROW_PROBE,
+            seed=seed,
+            deadline=deadline,
+        )
+        for j, mv in lines.items():
+            w = search.witness(mv)
+            wits[p][cnow + j] = Witness(w.hands, (p, *w.line))
+        rest.append(p)
+    complete = True
+    if rest:
+        from .cpsat.solve import solve_rows
+
+        found, complete = solve_rows(
+            pos,
+            rest,
+            deadline=deadline,
+            workers=workers,
+            seed=seed,
+            exclude={p: set(wits[p]) for p in rest},
+        )
+        for p, ws in found.items():
+            wits[p].update(ws)
+    out: dict[Play, RowPossible] = {}
+    for p in plays:
+        ws = {k: _check(pos, seat, w, "tricks", k) for k, w in sorted(wits[p].items())}
+        # every count witnessed: proven without the final infeasibility proof
+        proven = exact[p] or complete or set(ws) >= every
+        undecided = () if proven else tuple(sorted(every - set(ws)))
+        out[p] = RowPossible(p, tuple(sorted(ws)), ws, undecided, PROVEN if proven else UNKNOWN)
+    return out

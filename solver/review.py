@@ -1,11 +1,18 @@
-"""Reviewing a recorded round, play by play, the way bridge tools annotate a deal.
+"""Reviewing a recorded round, play by play, the way chess and bridge tools annotate a game.
 
-At every play whose position is small enough for exact search (``depth`` tricks left or
-fewer, every hand known), compare what the player could force before the play with what the
-play kept: paradox avoidance, the prediction, guaranteed tricks and score. Earlier positions
-are reported as not analysed, never guessed. Turning points use the cooperative "possible"
-answer, which only ever goes from yes to no along a round (I4), so a binary search finds the
-move after which a paradox became unavoidable.
+Every play gets a verdict. From the first trick, the cooperative "possible" answers (proven by
+CP-SAT for every legal play at once, :func:`.possible.rows_possible`) show what a play gave up
+for good: it made the mover's prediction unreachable, made a paradox-free round impossible,
+made the mover's own paradox certain in every continuation, or lost some reachable trick
+counts -- each with a better play that kept it, when one exists. Where the exact game-tree
+search reaches (``depth`` tricks left or fewer, every hand known), the forced answers are
+compared too: guaranteed paradox avoidance, the forceable prediction, guaranteed tricks and
+score. The turning points over the whole round are the plays after which a paradox-free round,
+or the eventual culprit's avoiding its paradox, was no longer possible; a per-seat summary
+lists the plays that gave something up.
+
+One :class:`.limits.Limits` deadline bounds the whole review; every play gets an equal share
+of the time left. A play whose questions ran out of time keeps the verdicts that were proven.
 """
 
 from __future__ import annotations
@@ -16,10 +23,11 @@ from dataclasses import dataclass
 from .analysis import ForcedReport, forced_report
 from .answers import PROVEN, UNKNOWN, Status
 from .cards import Play, seat_letter
+from .limits import Limits
 from .position import Position
 from .record import Record
 
-__all__ = ["PlayReview", "Review", "TurningPoint", "review"]
+__all__ = ["PlayReview", "Review", "SeatSummary", "TurningPoint", "review"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,19 +35,30 @@ class PlayReview:
     move: int  # 1-based index in the record
     seat: int
     play: Play
-    analysed: bool
-    status: Status
-    before: ForcedReport | None
+    analysed: bool  # a verdict was proven (possible columns at least)
+    status: Status  # proven: every question of this play was settled
+    before: ForcedReport | None  # forced answers (None: beyond the search depth)
     after: ForcedReport | None
-    marks: tuple[str, ...]  # what the play gave up ("" when it kept everything)
+    marks: tuple[str, ...]  # what the play gave up (empty: it kept everything)
     better: Play | None  # a play that kept what this one lost
+    possible_before: tuple[int, ...] | None = None  # reachable final trick counts
+    possible_after: tuple[int, ...] | None = None
+    round_possible_after: bool | None = None  # a paradox-free round still possible
 
 
 @dataclass(frozen=True, slots=True)
 class TurningPoint:
     seat: int
-    move: int  # after this move (0: from the deal), the seat's paradox was unavoidable
+    move: int  # after this move (0: from the deal), the thing described was no longer possible
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    seat: int
+    plays: int  # plays reviewed
+    judged: int  # plays with a proven verdict
+    gave_up: tuple[int, ...]  # moves that gave something up
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +66,12 @@ class Review:
     plays: tuple[PlayReview, ...]
     turning_points: tuple[TurningPoint, ...]
     depth: int
+    summary: tuple[SeatSummary, ...] = ()
 
 
 def _judge(
     pos: Position, seat: int, before: ForcedReport, kids: dict[Play, ForcedReport], played: Play
-) -> tuple[tuple[str, ...], Play | None]:
+) -> tuple[list[str], Play | None]:
     after = kids[played]
     marks: list[str] = []
     better: Play | None = None
@@ -88,7 +108,41 @@ def _judge(
         marks.append(f"guaranteed score {before.best_score} → {after.best_score}")
         best = before.best_score
         better = better or first(lambda f: f.best_score == best)
-    return tuple(marks), better
+    return marks, better
+
+
+def _possible_marks(
+    pos: Position,
+    seat: int,
+    rows: dict[Play, tuple[int, ...]],
+    played: Play,
+    round_before: bool | None,
+    round_after: bool | None,
+) -> tuple[list[str], Play | None]:
+    """Verdicts from the possible columns of every legal play (all proven)."""
+    marks: list[str] = []
+    better: Play | None = None
+    order = sorted(rows)
+    before = set().union(*rows.values()) if rows else set()
+    after = set(rows[played])
+
+    def first(test: Callable[[set[int]], bool]) -> Play | None:
+        return next((p for p in order if test(set(rows[p]))), None)
+
+    pred = pos.seats[seat].prediction
+    if pred is not None and pred in before and pred not in after:
+        marks.append(f"made the prediction of {pred} unreachable")
+        better = better or first(lambda s: pred in s)
+    if round_before and round_after is False:
+        marks.append("a paradox-free round is no longer possible")
+    if before and not after:
+        marks.append(f"made {seat_letter(seat)}'s own paradox certain in every continuation")
+        better = better or first(bool)
+    elif before - after:
+        lost = sorted(before - after)
+        marks.append(f"lost trick count{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))}")
+        better = better or first(lambda s: s >= before)
+    return marks, better
 
 
 def review(
@@ -96,61 +150,191 @@ def review(
     seat: int | None = None,
     *,
     depth: int = 4,
-    time_limit: float | None = 20.0,
+    time_limit: float | None = 120.0,
     workers: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    limits: Limits | None = None,
+    from_move: int = 1,
 ) -> Review:
-    """Review every play of ``record`` (or only ``seat``'s), exactly where search allows."""
+    """Review every play of ``record`` (or only ``seat``'s; from move ``from_move`` on)
+    within one deadline."""
+    from .possible import colour_classes, paradox_possible, rows_possible
+
+    lim = (limits or Limits(time_limit, workers=workers)).start()
     positions = list(record.positions())
+    n = len(positions) - 1
+    todo = [
+        k
+        for k in range(max(1, from_move), n + 1)
+        if seat is None or positions[k - 1].to_play == seat
+    ]
+    # a paradox-free round possible at each position: once no, no for the rest (I4)
+    round_ok: dict[int, bool | None] = {}
+
+    def round_possible(i: int, part: Limits) -> bool | None:
+        if i not in round_ok:
+            if i > 0 and round_ok.get(i - 1) is False:
+                round_ok[i] = False
+            elif round_ok.get(i + 1) is True:  # possible later, so possible now (I4)
+                round_ok[i] = True
+            else:
+                r = paradox_possible(
+                    positions[i],
+                    0,
+                    time_limit=None,
+                    deadline=part.deadline,
+                    workers=lim.workers,
+                    seed=lim.seed,
+                )
+                round_ok[i] = r.round_possible
+        return round_ok[i]
+
     plays: list[PlayReview] = []
-    for k, move in enumerate(record.moves[: len(positions) - 1], start=1):
+    # the last plays first: they are cheap, and the time they leave goes to the early ones
+    for j, k in enumerate(reversed(todo)):
         pos = positions[k - 1]
+        move = record.moves[k - 1]
         mover = pos.to_play
         assert mover is not None
         if progress:
-            progress(k, len(record.moves))
-        if seat is not None and mover != seat:
-            continue
-        if pos.tricks_left > depth or not pos.all_hands_known:
-            plays.append(PlayReview(k, mover, move, False, UNKNOWN, None, None, (), None))
-            continue
-        before = forced_report(pos, mover, time_limit=time_limit)
-        kids = {
-            p: forced_report(pos.play(p), mover, time_limit=time_limit) for p in pos.legal_plays()
-        }
-        statuses = [before.status, *(f.status for f in kids.values())]
-        if any(s != PROVEN for s in statuses):
-            plays.append(
-                PlayReview(k, mover, move, False, UNKNOWN, before, kids.get(move), (), None)
+            progress(k, n)
+        part = lim.share(1.0 / (len(todo) - j))
+        marks: list[str] = []
+        better: Play | None = None
+        status: Status = PROVEN
+        # the possible columns of every legal play (symmetric plays solved once)
+        legal = pos.legal_plays()
+        classes = colour_classes(pos, legal)
+        rep_of = {p: c[0] for c in classes for p in c}
+        need = sorted({rep_of[p] for p in legal})
+        exact_depth = pos.tricks_left <= depth and pos.all_hands_known
+        poss_part = part if part.left() is None else part.share(0.5 if exact_depth else 0.9)
+        rows = rows_possible(
+            pos, need, deadline=poss_part.deadline, workers=lim.workers, seed=lim.seed
+        )
+        rb = round_possible(k - 1, part.share(0.5))
+        ra = round_possible(k, part.share(0.5))
+        p_before = p_after = None
+        analysed = False
+        if all(r.status == PROVEN for r in rows.values()):
+            counts = {p: rows[rep_of[p]].possible for p in legal}
+            m, b = _possible_marks(pos, mover, counts, move, rb, ra)
+            marks += m
+            better = better or b
+            p_before = tuple(sorted(set().union(*counts.values())))
+            p_after = counts[move]
+            analysed = True
+        else:
+            status = UNKNOWN
+        before = after = None
+        if exact_depth and not part.expired():
+            before = forced_report(pos, mover, limits=part.share(0.3))
+            kids = {
+                p: forced_report(pos.play(p), mover, limits=part.share(1.0 / (len(legal) - i)))
+                for i, p in enumerate(legal)
+            }
+            if before.status == PROVEN and all(f.status == PROVEN for f in kids.values()):
+                m, b = _judge(pos, mover, before, kids, move)
+                marks += [x for x in m if x not in marks]
+                better = b or better  # an exact forced verdict's better play comes first
+                analysed = True
+            else:
+                status = UNKNOWN
+            after = kids[move]
+        elif exact_depth:
+            status = UNKNOWN
+        if better == move:
+            better = None
+        plays.append(
+            PlayReview(
+                k,
+                mover,
+                move,
+                analysed,
+                status if analysed else UNKNOWN,
+                before,
+                after,
+                tuple(marks),
+                better,
+                p_before,
+                p_after,
+                ra,
             )
+        )
+    plays.sort(key=lambda p: p.move)
+    tps = _turning_points(record, positions, seat, lim, round_ok)
+    summary = []
+    for s in range(record.players):
+        mine = [p for p in plays if p.seat == s]
+        if seat is not None and s != seat:
             continue
-        marks, better = _judge(pos, mover, before, kids, move)
-        plays.append(PlayReview(k, mover, move, True, PROVEN, before, kids[move], marks, better))
-    return Review(tuple(plays), tuple(_turning_points(record, positions, seat, workers)), depth)
+        summary.append(
+            SeatSummary(
+                s,
+                len(mine),
+                sum(1 for p in mine if p.analysed),
+                tuple(p.move for p in mine if p.marks),
+            )
+        )
+    return Review(tuple(plays), tuple(tps), depth, tuple(summary))
 
 
 def _turning_points(
-    record: Record, positions: list[Position], seat: int | None, workers: int
+    record: Record,
+    positions: list[Position],
+    seat: int | None,
+    lim: Limits,
+    round_ok: dict[int, bool | None],
 ) -> list[TurningPoint]:
-    """For the seat that caused the paradox (if any), the first move after which no
-    continuation avoids it."""
+    """The first move after which a paradox-free round was no longer possible, and, for the
+    seat that caused the paradox (if any), the first move after which no continuation avoids
+    it (a binary search: possible only goes from yes to no along a round, I4)."""
     from .possible import paradox_possible
 
+    out: list[TurningPoint] = []
+    known = sorted(i for i, v in round_ok.items() if v is not None)
+    gone = [i for i in known if round_ok[i] is False]
+    if gone:
+        i = gone[0]
+        if i == 0:
+            out.append(TurningPoint(-1, 0, "a paradox-free round was impossible from the deal"))
+        elif round_ok.get(i - 1) is True:
+            mover = positions[i - 1].to_play
+            who = seat_letter(mover) if mover is not None else "?"
+            out.append(
+                TurningPoint(
+                    mover if mover is not None else -1,
+                    i,
+                    f"after move {i} ({who} played {record.moves[i - 1]}), a paradox-free "
+                    "round was no longer possible",
+                )
+            )
     end = positions[-1]
     culprit = end.paradox
     if culprit is None or (seat is not None and culprit != seat):
-        return []
+        return out
 
     def doomed(i: int) -> bool | None:
-        return paradox_possible(positions[i], culprit, workers=workers).possible is False
+        if lim.expired():
+            return None
+        r = paradox_possible(
+            positions[i], culprit, time_limit=None, deadline=lim.deadline, workers=lim.workers
+        )
+        return None if r.possible is None else r.possible is False
 
     lo, hi = 0, len(positions) - 1  # doomed(hi) is True: the paradox happened
-    if doomed(lo):
+    d0 = doomed(lo)
+    if d0 is None:
+        return out
+    if d0:
         text = f"{seat_letter(culprit)}'s paradox was unavoidable from the deal"
-        return [TurningPoint(culprit, 0, text)]
+        return [*out, TurningPoint(culprit, 0, text)]
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if doomed(mid):
+        d = doomed(mid)
+        if d is None:
+            return out
+        if d:
             hi = mid
         else:
             lo = mid
@@ -160,4 +344,4 @@ def _turning_points(
         f"from move {hi} ({who} played {record.moves[hi - 1]}), "
         f"{seat_letter(culprit)}'s paradox was unavoidable"
     )
-    return [TurningPoint(culprit, hi, text)]
+    return [*out, TurningPoint(culprit, hi, text)]

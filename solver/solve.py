@@ -140,9 +140,10 @@ def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, see
     from .possible import paradox_possible, tricks_possible
 
     s = goal.seat
-    tl = budget.left() or 60.0
+    tl = None
+    dl = budget.deadline
     if goal.kind in ("avoid-paradox", "paradox-free-round"):
-        r = paradox_possible(pos, s, time_limit=tl, workers=workers, seed=seed)
+        r = paradox_possible(pos, s, time_limit=tl, deadline=dl, workers=workers, seed=seed)
         if goal.kind == "avoid-paradox":
             ok, w = r.possible, r.witness
         else:
@@ -159,7 +160,7 @@ def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, see
             None,
             status,
         )
-    t = tricks_possible(pos, s, time_limit=tl, workers=workers, seed=seed)
+    t = tricks_possible(pos, s, time_limit=tl, deadline=dl, workers=workers, seed=seed)
     k = goal.target
     assert k is not None
     ok_counts: Callable[[int], bool] = {
@@ -247,10 +248,12 @@ def solve_goal(
     workers: int = 0,
     seed: int = 0,
     node_limit: int | None = None,
+    deadline: float | None = None,
 ) -> Solution:
+    """``deadline`` (time.monotonic()): an absolute limit shared with the caller."""
     if goal.seat >= pos.players:
         raise PositionError("goal seat out of range", where="goal.seat")
-    budget = Budget(time_limit)
+    budget = Budget(time_limit, deadline)
     if goal.mode == "possible":
         sol = _solve_possible(pos, goal, budget, workers, seed)
     else:
@@ -278,6 +281,7 @@ def solve(
         workers=workers,
         seed=seed,
         node_limit=node_limit,
+        deadline=budget.deadline,
     )
     ans = puzzle.answer
     if ans is None or sol.status == UNKNOWN:

@@ -120,10 +120,10 @@ def test_analyze_rows_agree_with_reference(players: int, seed: int) -> None:
         assert r.best_score == ref_f.best_score and r.status == "proven"
 
 
-def test_analyze_refuses_unknown_hands_and_finished_rounds() -> None:
-    pos = hide_hands(random_position(4, 1, 2), [2])
+def test_analyze_refuses_an_unknown_hand_to_play_and_finished_rounds() -> None:
+    pos = random_position(4, 1, 2)
     with pytest.raises(PositionError):
-        analyze(pos)
+        analyze(hide_hands(pos, [pos.to_play or 0]))
     end = random_position(4, 1, 1)
     while not end.finished:
         end = end.play(end.legal_plays()[0])

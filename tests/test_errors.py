@@ -176,8 +176,10 @@ def test_cli_adds_the_hint_for_unknown_hands(tmp_path: Path) -> None:
     from catbox.cli.main import app
 
     path = tmp_path / "p.toml"
-    formats.save(random_position(4, seed=2, tricks_left=2, hide=[1]), path)
+    mover = random_position(4, seed=2, tricks_left=2).to_play
+    assert mover is not None
+    formats.save(random_position(4, seed=2, tricks_left=2, hide=[mover]), path)
     res = CliRunner().invoke(app, ["analyze", str(path)])
     assert res.exit_code == 4 and res.stdout == ""
     assert res.stderr.count("\n") == 1
-    assert "every hand known" in res.stderr and "use `catbox paradox`" in res.stderr
+    assert "the hand of the seat to play" in res.stderr and "use `catbox paradox`" in res.stderr

@@ -23,22 +23,47 @@ def four() -> Record:
     return rec
 
 
-def test_early_plays_are_not_analysed(four: Record) -> None:
-    r = review(four, depth=2)
+def test_every_play_gets_a_verdict_and_forced_answers_only_near_the_end(four: Record) -> None:
+    r = review(four, depth=2, from_move=21)
     positions = list(four.positions())
+    assert [p.move for p in r.plays] == list(range(21, 33))
     for p in r.plays:
         before = positions[p.move - 1]
-        assert p.analysed == (before.tricks_left <= 2)
-        if not p.analysed:
-            assert p.before is None and not p.marks and p.status == "unknown"
+        assert p.analysed and p.status == "proven"
+        assert (p.before is not None) == (before.tricks_left <= 2)
+
+
+def test_possible_verdicts_agree_with_reference(four: Record) -> None:
+    """From the possible columns: the reachable counts before and after each play, and the
+    marks they imply (prediction unreachable, own paradox certain, counts lost)."""
+    r = review(four, depth=1, from_move=21)
+    positions = list(four.positions())
+    for p in r.plays:
+        pos = positions[p.move - 1]
+        before = possible(pos, p.seat).tricks
+        after = possible(pos.play(p.play), p.seat).tricks
+        assert set(p.possible_before or ()) == before
+        assert set(p.possible_after or ()) == after
+        assert p.round_possible_after == possible(positions[p.move], p.seat).round
+        pred = pos.seats[p.seat].prediction
+        lost_pred = pred is not None and pred in before and pred not in after
+        assert any("prediction" in m and "unreachable" in m for m in p.marks) == lost_pred
+        assert any("lost trick count" in m for m in p.marks) == bool(before - after and after)
+        if p.better is not None and (before - after):
+            kept = possible(pos.play(p.better), p.seat).tricks
+            assert kept > after or (lost_pred and pred in kept)
+    s = {x.seat: x for x in r.summary}
+    assert sorted(s) == [0, 1, 2, 3]
+    assert sum(x.plays for x in r.summary) == len(r.plays)
+    assert {m for x in r.summary for m in x.gave_up} == {p.move for p in r.plays if p.marks}
 
 
 def test_marks_and_better_plays_agree_with_reference(four: Record) -> None:
-    r = review(four, depth=2)
+    r = review(four, depth=2, from_move=25)
     positions = list(four.positions())
-    assert any(p.analysed for p in r.plays)
+    assert any(p.before is not None for p in r.plays)
     for p in r.plays:
-        if not p.analysed:
+        if p.before is None:
             continue
         pos = positions[p.move - 1]
         ref_before = forced_answers(pos, p.seat)
@@ -51,19 +76,22 @@ def test_marks_and_better_plays_agree_with_reference(four: Record) -> None:
             and ref_after.best_score is not None
             and ref_after.best_score < ref_before.best_score
         )
-        assert any("score" in m for m in p.marks) == lost_score
-        if p.better is not None:  # the suggested play keeps what this one lost
+        assert any("guaranteed score" in m for m in p.marks) == lost_score
+        forced_marks = any("guaranteed" in m or "forceable" in m for m in p.marks)
+        if p.better is not None and forced_marks:  # the better play keeps what this one lost
             ref_better = forced_answers(pos.play(p.better), p.seat)
             assert (ref_better.best_score or -99) >= (ref_after.best_score or -99)
-            if lost_score:
+            if lost_score and not any("trick count" in m or "prediction" in m for m in p.marks):
                 assert ref_better.best_score == ref_before.best_score
 
 
 def test_turning_point_of_a_paradox_round() -> None:
     rec = record(*PARADOX_3P)
     r = review(rec, depth=1)
-    assert len(r.turning_points) == 1
-    tp = r.turning_points[0]
+    assert all(p.analysed for p in r.plays)
+    mine = [t for t in r.turning_points if "unavoidable" in t.text]
+    assert len(mine) == 1
+    tp = mine[0]
     positions = list(rec.positions())
     culprit = positions[-1].paradox
     assert tp.seat == culprit and culprit is not None
@@ -74,5 +102,5 @@ def test_turning_point_of_a_paradox_round() -> None:
 
 
 def test_review_of_one_seat_only(four: Record) -> None:
-    r = review(four, seat=2, depth=2)
+    r = review(four, seat=2, depth=2, from_move=25)
     assert r.plays and all(p.seat == 2 for p in r.plays)

@@ -20,7 +20,7 @@ from ..errors import SolverBug
 from ..position import Position
 from .model import Mode, RoundModel, build
 
-__all__ = ["Outcome", "extract", "solve_possible", "solve_tricks"]
+__all__ = ["Outcome", "extract", "solve_possible", "solve_rows", "solve_tricks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,9 @@ def _solver(
     return solver
 
 
-def _run(model: Any, deadline: float | None, workers: int, seed: int) -> tuple[Any, int]:
+def _run(
+    model: Any, deadline: float | None, workers: int, seed: int, callback: Any = None
+) -> tuple[Any, int]:
     """Solve by cycling the stages (fast search, LP proof, defaults) with deterministic work
     limits doubling every round (0.5, 1, 2, ... deterministic seconds) until one settles the
     question or the wall-clock deadline passes; returns (solver, status). Deterministic for a
@@ -81,7 +83,7 @@ def _run(model: Any, deadline: float | None, workers: int, seed: int) -> tuple[A
     stage = 0
     while True:
         solver = _solver(deadline, workers, seed, STAGES[stage % len(STAGES)], dtime)
-        status = solver.solve(model)
+        status = solver.solve(model, callback)
         if status != cp_model.UNKNOWN:
             return solver, status
         if deadline is not None and time.monotonic() >= deadline:
@@ -172,18 +174,124 @@ def solve_tricks(
         rm.model.add_linear_expression_in_domain(
             rm.tricks, cp_model.Domain.from_values(sorted(every - done))
         )
+    m = rm.model
+
+    class Harvest(cp_model.CpSolverSolutionCallback):
+        """Every improving solution of an optimisation run is a new count."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: dict[int, Witness] = {}
+
+        def on_solution_callback(self) -> None:
+            k = int(self.value(rm.tricks))
+            if k not in self.found:
+                self.found[k] = extract(rm, self.value)
+
+    turn = 0
     while True:
-        solver, status = _run(rm.model, deadline, workers, seed)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            k = int(solver.value(rm.tricks))
-            if k in found:
+        # alternate the direction: the extreme counts are the ones a plain search finds last
+        # (measured on bench/bench_possible.py: the worst full-deal trick set drops from
+        # tens of seconds to a few)
+        if turn % 2 == 0:
+            m.maximize(rm.tricks)
+        else:
+            m.minimize(rm.tricks)
+        turn += 1
+        cb = Harvest()
+        _, status = _run(m, deadline, workers, seed, cb)
+        if status == cp_model.MODEL_INVALID:
+            raise SolverBug(f"cp-sat model invalid: {m.validate()}")
+        for k, w in sorted(cb.found.items()):
+            if k in found or k in done:
                 raise SolverBug(f"cp-sat found the excluded trick count {k} again")
-            found[k] = _replay(pos, extract(rm, solver.value))
-            rm.model.add(rm.tricks != k)
-            continue
+            found[k] = _replay(pos, w)
+            m.add(rm.tricks != k)
         if status == cp_model.INFEASIBLE:
             return found, set()
+        if not cb.found:  # the deadline came first
+            return found, every - set(found) - done
+
+
+def solve_rows(
+    pos: Position,
+    plays: list[Play],
+    *,
+    deadline: float | None,
+    workers: int = 0,
+    seed: int = 0,
+    exclude: dict[Play, set[int]] | None = None,
+) -> tuple[dict[Play, dict[int, Witness]], bool]:
+    """The possible final trick counts of the seat to play S after each of ``plays`` (its
+    legal plays, or representatives of them), without S's paradox, in ONE model: S's first play
+    is a decision variable restricted to ``plays``, each found (play, count) pair is excluded
+    by a clause, and a final infeasibility proves that no other pair exists. ``exclude``: pairs
+    already witnessed. Returns the new witnesses by play and count, and whether the search was
+    completed (False: the deadline came first; the pairs not found are undecided)."""
+    from ortools.sat.python import cp_model
+
+    seat = pos.to_play
+    if seat is None or not plays:
+        return {}, True
+    rm = build(pos, seat, "tricks")
+    m = rm.model
+    lits: dict[Play, Any] = {}
+    for p in plays:
+        v = rm.x.get((seat, 0, p.number, int(p.colour)))
+        if v is None:
+            raise SolverBug(f"cp-sat: the legal play {p} is missing from the model")
+        lits[p] = v
+    chosen = set(lits.values())
+    for (s, t, _, _), v in rm.x.items():
+        if s == seat and t == 0 and v not in chosen:
+            m.add(v == 0)
+    m.add_exactly_one(list(lits.values()))
+    now = pos.seats[seat].tricks
+    ks = range(now, now + rm.tricks_left + 1)
+    eq = {k: m.new_bool_var(f"tricks_is_{k}") for k in ks}
+    for k, e in eq.items():
+        m.add(rm.tricks == k).only_enforce_if(e)
+    m.add_exactly_one(list(eq.values()))
+    for p, done in (exclude or {}).items():
+        for k in done:
+            if p in lits and k in eq:
+                m.add_bool_or([lits[p].Not(), eq[k].Not()])
+    found: dict[Play, dict[int, Witness]] = {}
+
+    class Harvest(cp_model.CpSolverSolutionCallback):
+        """Every improving solution of an optimisation run is a new (play, count) pair."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.pairs: dict[tuple[Play, int], Witness] = {}
+
+        def on_solution_callback(self) -> None:
+            k = int(self.value(rm.tricks))
+            p = next(q for q, v in lits.items() if self.value(v))
+            if (p, k) not in self.pairs:
+                self.pairs[p, k] = extract(rm, self.value)
+
+    turn = 0
+    while True:
+        # alternate the direction: the extreme counts are the ones a plain search finds last
+        if turn % 2 == 0:
+            m.maximize(rm.tricks)
+        else:
+            m.minimize(rm.tricks)
+        turn += 1
+        cb = Harvest()
+        _, status = _run(m, deadline, workers, seed, cb)
         if status == cp_model.MODEL_INVALID:
-            raise SolverBug(f"cp-sat model invalid: {rm.model.validate()}")
-        rest = every - set(found) - done
-        return found, rest
+            raise SolverBug(f"cp-sat model invalid: {m.validate()}")
+        for (p, k), w in sorted(cb.pairs.items(), key=lambda x: (x[0][0], x[0][1])):
+            if k in found.get(p, {}):
+                raise SolverBug(f"cp-sat found the excluded pair ({p}, {k}) again")
+            w = _replay(pos, w)
+            if not w.line or w.line[0] != p:
+                raise SolverBug(f"cp-sat: the line for {p} starts with another play: {w}")
+            found.setdefault(p, {})[k] = w
+            m.add_bool_or([lits[p].Not(), eq[k].Not()])
+        if status == cp_model.INFEASIBLE:
+            return found, True
+        if not cb.pairs:  # the deadline came first
+            return found, False

@@ -24,6 +24,7 @@ paradox and in its expected score, and the better play when the difference is cl
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -120,7 +121,7 @@ def review_player(
     progress: Callable[[int, int], None] | None = None,
 ) -> PlayerReview:
     """Judge every play of ``seat`` in ``rec`` from its own view (other hands hidden).
-    ``time_limit`` is per play."""
+    ``time_limit`` is for the whole review: each play gets an equal share of what is left."""
     if not 0 <= seat < rec.players:
         raise PositionError(f"seat {seat} out of range", where="seat")
     if rec.deal[seat] is None:
@@ -128,7 +129,9 @@ def review_player(
     positions = list(rec.positions())
     mine = [k for k in range(len(rec.moves)) if positions[k].to_play == seat]
     out = []
+    end = None if time_limit is None else time.monotonic() + time_limit
     for done, k in enumerate(mine):
+        share = None if end is None else max(0.0, end - time.monotonic()) / (len(mine) - done)
         pos = player_view(positions[k], seat)
         adv = advise(
             pos,
@@ -137,7 +140,7 @@ def review_player(
             samples=samples,
             seed=seed,
             workers=workers,
-            time_limit=time_limit,
+            time_limit=share,
         )
         out.append(_judge(k + 1, rec.moves[k], adv))
         if progress:
