@@ -5,6 +5,10 @@ Each command lives in its own module; heavy solvers load only when a command nee
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+
 import typer
 
 from . import (
@@ -49,4 +53,19 @@ app.add_typer(puzzles.app, name="puzzles")
 
 
 def main() -> None:
-    run(app)
+    """The ``catbox`` entry point. It ends the process without the interpreter's teardown: a
+    long search leaves large tables behind, and freeing them object by object took seconds
+    after the answer was printed (``--time-limit`` is a promise for the whole process)."""
+    code = 0
+    try:
+        run(app)
+    except SystemExit as e:
+        if isinstance(e.code, int):
+            code = e.code
+        elif e.code is not None:  # sys.exit("message"): print it, as Python would
+            print(e.code, file=sys.stderr)
+            code = 1
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError):  # a closed pipe (`catbox ... | head`)
+            stream.flush()
+    os._exit(code)
