@@ -4,15 +4,19 @@ VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 DEMO    ?= puzzles/the-red-herring.toml
+# the compiled search core (C++17): `pip install -e` builds it; editing it rebuilds via the stamp
+NATIVE  := setup.py $(wildcard solver/search/cxx/*.h solver/search/cxx/*.cpp)
 
 .PHONY: setup demo test lint format typecheck pytest bench clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(NATIVE)
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -c 'import catbox.solver.search._native' || \
+		{ echo "catbox: the native search core did not build (needs g++)" >&2; exit 1; }
 	@touch $(STAMP)
 
 # mypy cannot follow setuptools' editable import hook, so it reads the packages through a
@@ -44,3 +48,4 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info
+	rm -f solver/search/_native.*.so
