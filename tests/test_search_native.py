@@ -16,13 +16,14 @@ from catbox.solver.scoring import seat_score
 from catbox.solver.search import (
     Target,
     analyze_moves,
+    api,
     best_score_line,
     can_force,
     clear_cache,
     forced,
     main_line,
+    native,
 )
-from catbox.solver.search import api, native
 from catbox.solver.search.engine import Engine
 from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import apply, cells, from_position, legal_mask, to_play
