@@ -41,6 +41,7 @@ struct Ctx {
     uint64_t not_first = 0, not_last = 0;
     int cell_c[MAX_CELLS] = {}, cell_n[MAX_CELLS] = {};
     uint64_t numcols[1 << MAX_NUMBER] = {};  // presence bits of numbers -> their cells
+    uint16_t present3[512] = {};  // 3 numbers' counts (9 bits) -> their presence bits
     uint64_t broken_bit = 0;     // key bit for "red is broken" (L3a)
     int prediction = -1;         // S's prediction, -1 unknown
 
@@ -72,6 +73,8 @@ struct Ctx {
             for (int k = 1; k <= n; ++k)
                 if (m >> (k - 1) & 1) numcols[m] |= col[k];
         }
+        for (int x = 0; x < 512; ++x)
+            present3[x] = (uint16_t)((x & 7 ? 1 : 0) | (x >> 3 & 7 ? 2 : 0) | (x >> 6 & 7 ? 4 : 0));
         broken_bit = 1ULL << (4 * n);
     }
 
@@ -80,13 +83,8 @@ struct Ctx {
 
     // cells of every number present in a hand
     uint64_t hand_cols(uint32_t hand) const {
-        uint32_t x = (hand | hand >> 1 | hand >> 2) & 0x1249249u;
-        uint32_t m = 0;
-        while (x) {
-            int b = __builtin_ctz(x);
-            m |= 1u << (b / 3);
-            x &= x - 1;
-        }
+        uint32_t m = present3[hand & 511] | present3[hand >> 9 & 511] << 3 |
+                     present3[hand >> 18 & 511] << 6;
         return numcols[m];
     }
     uint64_t perm_cells(const State& st, int p) const { return pc[st.perms >> (4 * p) & 15]; }

@@ -129,7 +129,8 @@ void Engine::store_win(const Key& key, int lo, int hi, int pk, bool res, int bes
     WinEntry init{};
     init.nfacts = 0;
     init.hint = -1;
-    WinEntry* e = tt_.insert(key, init, 0);
+    auto* slot = tt_.insert(key, init);
+    WinEntry* e = &slot->data;
     int w = 0;
     for (int i = 0; i < e->nfacts; ++i) {
         const Fact& f = e->facts[i];
@@ -144,7 +145,7 @@ void Engine::store_win(const Key& key, int lo, int hi, int pk, bool res, int bes
     e->facts[w++] = Fact{(int8_t)lo, (int8_t)hi, (int8_t)pk, (int8_t)(res ? 1 : 0)};
     e->nfacts = (int8_t)w;
     if (best >= 0) e->hint = (int8_t)best;
-    tt_.set_work(key, work_of(start, nodes));
+    slot->work = work_of(start, nodes);
 }
 
 // ------------------------------------------------------------------ child loop
@@ -193,15 +194,15 @@ int Engine::para(const State& st, int alpha, int beta) {
     int p = cx.to_play(st);
     if (!lm) return p == seat ? 0 : NOPAR;  // X1, X3
     Key key = core_key(cx, st);
-    BoundEntry* e = ptt_.find(key);
-    if (!e) {
+    bool found;
+    auto* slot = ptt_.insert(key, BoundEntry{NOPAR, NOPAR, -1}, &found);
+    uint64_t gen = ptt_.generation();
+    BoundEntry* e = &slot->data;
+    if (!found) {
         int most = s_plays_bound(cx, st);
-        if (most >= left - s_done && never_stuck(cx, st, s_done)) {
-            ptt_.insert(key, BoundEntry{NOPAR, NOPAR, -1}, 0);
-            return NOPAR;
-        }
+        if (most >= left - s_done && never_stuck(cx, st, s_done)) return NOPAR;
         int cap = most + (s_done && st.wseat == seat ? 1 : 0);
-        e = ptt_.insert(key, BoundEntry{-(top < cap ? top : cap), NOPAR, -1}, 0);
+        e->lower = -(top < cap ? top : cap);
     }
     int lower = e->lower, upper = e->upper, hint = e->hint;
     if (lower >= beta || lower == upper) return lower;
@@ -221,10 +222,11 @@ int Engine::para(const State& st, int alpha, int beta) {
         }
         return para(ch, ca, cb);
     });
-    e = ptt_.insert(key, BoundEntry{lower, upper, -1}, 0);
+    slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
+    e = &slot->data;
     if (bm >= 0) e->hint = (int8_t)bm;
     store_bounds(*e, lower, upper, best, a0, b0);
-    ptt_.set_work(key, work_of(start, nodes));
+    slot->work = work_of(start, nodes);
     return best;
 }
 
@@ -269,7 +271,9 @@ int Engine::value(const State& st, int alpha, int beta) {
     Key key = core_key(cx, st);
     key.w[3] |= (uint64_t)(t + 1) << 27;
     key.w[4] = bonus ? st.mine : ~0ULL;
-    BoundEntry* e = vtt_.insert(key, BoundEntry{-INF, ub, -1}, 0);
+    auto* slot = vtt_.insert(key, BoundEntry{-INF, ub, -1});
+    uint64_t gen = vtt_.generation();
+    BoundEntry* e = &slot->data;
     int lower = e->lower, upper = e->upper;
     if (lower >= beta) return lower;
     if (upper <= alpha) return upper;
@@ -319,10 +323,11 @@ int Engine::value(const State& st, int alpha, int beta) {
     int bm;
     int best = child_loop(st, lm, p, hint, a, b, bm,
                           [&](const State& ch, int ca, int cb) { return value(ch, ca, cb); });
-    e = vtt_.insert(key, BoundEntry{lower, upper, -1}, 0);
+    slot = vtt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
+    e = &slot->data;
     if (bm >= 0) e->hint = (int8_t)bm;
     store_bounds(*e, lower, upper, best, a0, b0);
-    vtt_.set_work(key, work_of(start, nodes));
+    slot->work = work_of(start, nodes);
     return best;
 }
 

@@ -61,87 +61,108 @@ class Table {
     struct Slot {
         Key key;
         uint32_t work;  // nodes searched to get this entry (replacement priority)
-        uint8_t used;
         P data;
     };
 
     explicit Table(Budget* budget) : budget_(budget) { reset(); }
 
     void reset() {
-        budget_->used -= slots_.size() * sizeof(Slot);
+        ++gen_;
+        budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t));
         size_t n = 1 << 12;
         slots_.assign(n, Slot{});
-        budget_->used += n * sizeof(Slot);
+        tags_.assign(n, 0);
+        budget_->used += n * (sizeof(Slot) + sizeof(uint32_t));
         mask_ = n - 1;
         count_ = 0;
     }
 
     size_t size() const { return count_; }
 
+    // The slot of k, created from init when absent (possibly replacing the cheapest entry of
+    // its bucket); `found` tells which. Valid until the next insert into this table.
+    // A bucket is four slots; their 32-bit tags (0: empty) share one cache line, so a miss
+    // touches one line and a hit two.
+    Slot* insert(const Key& k, const P& init, bool* found = nullptr) {
+        uint64_t h = k.hash();
+        uint32_t tag = (uint32_t)(h >> 32) | 1;
+        size_t b = (size_t)h & mask_ & ~(size_t)3;
+        const uint32_t* tg = &tags_[b];
+        for (int i = 0; i < 4; ++i)
+            if (tg[i] == tag && slots_[b + i].key == k) {
+                if (found) *found = true;
+                return &slots_[b + i];
+            }
+        if (found) *found = false;
+        if ((count_ + 1) * 2 > slots_.size() && grow()) return insert(k, init, found);
+        size_t j = place(b);
+        if (!tags_[j]) ++count_;
+        tags_[j] = tag;
+        Slot& s = slots_[j];
+        s.key = k;
+        s.work = 0;
+        s.data = init;
+        return &s;
+    }
+
     P* find(const Key& k) {
-        size_t b = (size_t)k.hash() & mask_ & ~(size_t)3;
+        uint64_t h = k.hash();
+        uint32_t tag = (uint32_t)(h >> 32) | 1;
+        size_t b = (size_t)h & mask_ & ~(size_t)3;
         for (size_t i = b; i < b + 4; ++i)
-            if (slots_[i].used && slots_[i].key == k) return &slots_[i].data;
+            if (tags_[i] == tag && slots_[i].key == k) return &slots_[i].data;
         return nullptr;
     }
 
-    // The entry of k, created from init when absent (possibly replacing a cheap one).
-    // The pointer is valid until the next insert into this table.
-    P* insert(const Key& k, const P& init, uint32_t work) {
-        if (P* p = find(k)) {
-            return p;
-        }
-        if ((count_ + 1) * 2 > slots_.size()) grow();
-        Slot* s = place(k);
-        if (!s->used) ++count_;
-        s->key = k;
-        s->used = 1;
-        s->work = work;
-        s->data = init;
-        return &s->data;
+    // `s` if it still holds k (no insert since moved or replaced it), else k's slot anew.
+    Slot* revisit(Slot* s, uint64_t gen, const Key& k, const P& init) {
+        if (gen == gen_ && s->key == k && tags_[(size_t)(s - slots_.data())]) return s;
+        return insert(k, init);
     }
 
-    void set_work(const Key& k, uint32_t work) {
-        size_t b = (size_t)k.hash() & mask_ & ~(size_t)3;
-        for (size_t i = b; i < b + 4; ++i)
-            if (slots_[i].used && slots_[i].key == k) {
-                slots_[i].work = work;
-                return;
-            }
-    }
+    uint64_t generation() const { return gen_; }
 
   private:
-    Slot* place(const Key& k) {
-        size_t b = (size_t)k.hash() & mask_ & ~(size_t)3;
-        Slot* victim = &slots_[b];
+    // an empty slot of bucket b, else the one whose entry cost the least work
+    size_t place(size_t b) const {
+        size_t victim = b;
         for (size_t i = b; i < b + 4; ++i) {
-            if (!slots_[i].used) return &slots_[i];
-            if (slots_[i].work < victim->work) victim = &slots_[i];
+            if (!tags_[i]) return i;
+            if (slots_[i].work < slots_[victim].work) victim = i;
         }
         return victim;
     }
 
-    void grow() {
+    bool grow() {
         size_t n = slots_.size();
-        if (budget_->used + n * sizeof(Slot) > budget_->cap_bytes) return;  // at the cap
+        size_t more = n * (sizeof(Slot) + sizeof(uint32_t));
+        if (budget_->used + more > budget_->cap_bytes) return false;  // at the cap
+        ++gen_;
         std::vector<Slot> old;
+        std::vector<uint32_t> old_tags;
         old.swap(slots_);
+        old_tags.swap(tags_);
         slots_.assign(2 * n, Slot{});
-        budget_->used += n * sizeof(Slot);
+        tags_.assign(2 * n, 0);
+        budget_->used += more;
         mask_ = 2 * n - 1;
         count_ = 0;
-        for (const Slot& s : old)
-            if (s.used) {
-                Slot* d = place(s.key);
-                if (!d->used) ++count_;
-                *d = s;
+        for (size_t i = 0; i < n; ++i)
+            if (old_tags[i]) {
+                size_t j = place((size_t)old[i].key.hash() & mask_ & ~(size_t)3);
+                if (!tags_[j]) ++count_;
+                tags_[j] = old_tags[i];
+                slots_[j] = old[i];
             }
+        return true;
     }
 
     Budget* budget_;
     std::vector<Slot> slots_;
+    std::vector<uint32_t> tags_;
     size_t mask_ = 0;
     size_t count_ = 0;
+    uint64_t gen_ = 0;
 };
 
 }  // namespace catbox
