@@ -30,7 +30,7 @@ def startup(runs: int = 15) -> None:
 def main() -> int:
     args = sys.argv[1:]
     status = 0
-    for script in ("bench_possible.py", "bench_search.py"):
+    for script in ("bench_possible.py", "bench_search.py", "bench_native.py"):
         path = HERE / script
         if not path.exists():
             print(f"(skipping {script}: not present)")

@@ -230,6 +230,15 @@ static PyObject* m_set_budget(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+static PyObject* m_configure(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    int sym, tmin;
+    if (!PyArg_ParseTuple(args, "pi", &sym, &tmin)) return nullptr;
+    self->eng->opt.symmetry = sym != 0;
+    self->eng->opt.tt_min_left = tmin;
+    Py_RETURN_NONE;
+}
+
 static PyObject* m_nodes(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     return PyLong_FromUnsignedLongLong(self->eng->nodes);
@@ -265,6 +274,8 @@ static PyMethodDef engine_methods[] = {
     {"merge", (PyCFunction)m_merge, METH_VARARGS, "merge(state, mask, seat) -> int"},
     {"set_budget", (PyCFunction)m_set_budget, METH_VARARGS,
      "set_budget(node_limit, time_limit); negative: none"},
+    {"configure", (PyCFunction)m_configure, METH_VARARGS,
+     "configure(symmetry, tt_min_left): algorithm switches (measurements)"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

@@ -26,6 +26,29 @@ inline uint64_t merge(const Ctx& cx, const State& st, uint64_t lm, int p) {
     return lm;
 }
 
+// lm without plays that mirror a kept one under colour symmetry: blue, yellow and green are
+// interchangeable in the rules (only red is special, L3 and W1, and the led colour, F2, W1),
+// so two of them whose rows are filled alike and for which every seat holds the same
+// permission (and, when S's groups can still score, Sc3, whose rows hold S's tokens alike)
+// give mirror-image children of equal value. Of each class only the lowest colour is kept.
+inline uint64_t symmetric(const Ctx& cx, const State& st, uint64_t lm, bool use_mine) {
+    const int n = cx.n;
+    const uint64_t row = (1ULL << n) - 1;
+    const int led = st.cnt ? st.led : -1;
+    uint64_t gone = 0;
+    for (int c1 = 1; c1 <= 2; ++c1) {
+        if (c1 == led || (gone >> (c1 * n) & row)) continue;
+        for (int c2 = c1 + 1; c2 <= 3; ++c2) {
+            if (c2 == led || !(lm >> (c2 * n) & row)) continue;
+            if (((st.occ >> (c1 * n)) ^ (st.occ >> (c2 * n))) & row) continue;
+            if (((st.perms >> c1) ^ (st.perms >> c2)) & 0x11111u) continue;
+            if (use_mine && (((st.mine >> (c1 * n)) ^ (st.mine >> (c2 * n))) & row)) continue;
+            gone |= row << (c2 * n);
+        }
+    }
+    return lm & ~gone;
+}
+
 struct History {
     int64_t score[MAX_SEATS][MAX_CELLS] = {};
     void credit(int p, int idx, int depth) { score[p][idx] += (int64_t)depth * depth; }

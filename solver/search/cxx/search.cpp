@@ -8,6 +8,7 @@ namespace catbox {
 constexpr uint64_t CHECK_EVERY = 2048;
 constexpr uint64_t NO_LIMIT = ~0ULL;
 
+
 Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
                size_t cap_bytes)
     : mem_{cap_bytes}, tt_(&mem_), ptt_(&mem_), vtt_(&mem_) {
@@ -88,9 +89,10 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     int p = cx.to_play(st);
     if (!lm) return p != seat ? lo == 0 : pk >= 0;  // X1, X3
     if (pk < 0) pk = -1;
-    Key key = core_key(cx, st);
+    bool use_tt = left >= opt.tt_min_left;
+    Key key = use_tt ? core_key(cx, st) : Key{};
     int hint = -1;
-    if (const WinEntry* e = tt_.find(key)) {
+    if (const WinEntry* e = use_tt ? tt_.find(key) : nullptr) {
         for (int i = 0; i < e->nfacts; ++i) {
             const Fact& f = e->facts[i];
             if (f.res) {
@@ -106,6 +108,7 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     bool is_s = p == seat;
     bool result = !is_s;
     int best = -1;
+    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
     if (st.cnt) lm = merge(cx, st, lm, p);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
@@ -120,7 +123,7 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
         }
     }
     if (best >= 0) hist_.credit(p, best, left);
-    store_win(key, lo, hi, pk, result, best, start);
+    if (use_tt) store_win(key, lo, hi, pk, result, best, start);
     return result;
 }
 
@@ -193,11 +196,14 @@ int Engine::para(const State& st, int alpha, int beta) {
     uint64_t lm = legal_mask(cx, st);
     int p = cx.to_play(st);
     if (!lm) return p == seat ? 0 : NOPAR;  // X1, X3
-    Key key = core_key(cx, st);
-    bool found;
-    auto* slot = ptt_.insert(key, BoundEntry{NOPAR, NOPAR, -1}, &found);
+    bool use_tt = left >= opt.tt_min_left;
+    Key key = use_tt ? core_key(cx, st) : Key{};
+    bool found = false;
+    BoundEntry local{NOPAR, NOPAR, -1};
+    Table<BoundEntry>::Slot* slot = nullptr;
+    if (use_tt) slot = ptt_.insert(key, local, &found);
     uint64_t gen = ptt_.generation();
-    BoundEntry* e = &slot->data;
+    BoundEntry* e = use_tt ? &slot->data : &local;
     if (!found) {
         int most = s_plays_bound(cx, st);
         if (most >= left - s_done && never_stuck(cx, st, s_done)) return NOPAR;
@@ -211,6 +217,7 @@ int Engine::para(const State& st, int alpha, int beta) {
     int b = beta < upper ? beta : upper;
     int a0 = a, b0 = b;
     int t = st.tricks;
+    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
     if (st.cnt) lm = merge(cx, st, lm, p);
     int bm;
     int best = child_loop(st, lm, p, hint, a, b, bm, [&](const State& ch, int ca, int cb) {
@@ -222,6 +229,7 @@ int Engine::para(const State& st, int alpha, int beta) {
         }
         return para(ch, ca, cb);
     });
+    if (!use_tt) return best;
     slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
     e = &slot->data;
     if (bm >= 0) e->hint = (int8_t)bm;
@@ -319,6 +327,7 @@ int Engine::value(const State& st, int alpha, int beta) {
     int hint = e->hint;
     int a0 = a, b0 = b;
     bool is_s = p == seat;
+    if (opt.symmetry) lm = symmetric(cx, st, lm, bonus);
     if (st.cnt && !(is_s && bonus)) lm = merge(cx, st, lm, p);
     int bm;
     int best = child_loop(st, lm, p, hint, a, b, bm,
@@ -345,6 +354,7 @@ bool Engine::avoid_possible(const State& root) {
         int p = cx.to_play(s);
         if (!lm) return p != cx.seat;
         if (!seen.insert(core_key(cx, s)).second) return false;
+        if (opt.symmetry) lm = symmetric(cx, s, lm, false);
         if (s.cnt) lm = merge(cx, s, lm, p);
         for (uint64_t m = lm; m; m &= m - 1)
             if (self(self, apply(cx, s, lowbit(m)))) return true;

@@ -37,8 +37,15 @@ struct BoundEntry {  // fail-soft bounds of para or value
     int8_t hint;
 };
 
+// Algorithm switches (for measuring each; the defaults are the measured best).
+struct Options {
+    bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
+    int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
+};
+
 class Engine {
   public:
+    Options opt;
     Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
            size_t cap_bytes);
 
