@@ -22,6 +22,7 @@ from .state import Ctx, State, from_position
 __all__ = [
     "DEFAULT_TT_BYTES",
     "IMPORT_ERROR",
+    "TABLELESS_UP_TO",
     "NativeEngine",
     "adjacency",
     "available",
@@ -37,6 +38,8 @@ else:
     IMPORT_ERROR = None
     _native.set_budget_exception(BudgetExceeded)
 
+# questions from at most this many tricks left search their last two tricks without tables
+TABLELESS_UP_TO = 5
 # memory cap of every table of one engine together (CATBOX_TT_MB overrides, in MiB)
 DEFAULT_TT_BYTES = 1 << 30
 
@@ -127,6 +130,17 @@ class NativeEngine:
         )
         self.para_guess = 0
         self.answers: dict[State, dict[str, object]] = {}
+        self._tuned = -1
+
+    def _flat(self, st: State) -> tuple[int, ...]:
+        """The native state, with the table depth tuned to the question's size: measured
+        (bench/bench_native.py), searching the last two tricks without the tables is about
+        twice as fast up to 5 tricks left, and slower from 6 on (transpositions pay there)."""
+        tt_min_left = 3 if st[11] <= TABLELESS_UP_TO else 2
+        if tt_min_left != self._tuned:
+            self._tuned = tt_min_left
+            self.core.configure(True, tt_min_left, False)
+        return flat(self.ctx, st)
 
     @classmethod
     def for_position(cls, pos: Position, seat: int) -> NativeEngine:
@@ -148,22 +162,22 @@ class NativeEngine:
         )
 
     def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
-        return self.core.win(flat(self.ctx, st), lo, hi, pk)
+        return self.core.win(self._flat(st), lo, hi, pk)
 
     def para(self, st: State, alpha: int, beta: int) -> int:
-        return self.core.para(flat(self.ctx, st), alpha, beta)
+        return self.core.para(self._flat(st), alpha, beta)
 
     def value(self, st: State, alpha: int, beta: int) -> int:
-        return self.core.value(flat(self.ctx, st), alpha, beta)
+        return self.core.value(self._flat(st), alpha, beta)
 
     def exact_para(self, st: State, guess: int) -> int:
-        return self.core.exact_para(flat(self.ctx, st), guess)
+        return self.core.exact_para(self._flat(st), guess)
 
     def exact_value(self, st: State, guess: int | None = None) -> int:
-        return self.core.exact_value(flat(self.ctx, st), st[10] if guess is None else guess)
+        return self.core.exact_value(self._flat(st), st[10] if guess is None else guess)
 
     def avoid_possible(self, st: State) -> bool:
-        return self.core.avoid_possible(flat(self.ctx, st))
+        return self.core.avoid_possible(self._flat(st))
 
     def children(self, st: State) -> list[tuple[int, State]]:
         """Legal moves in play order (number, then R, B, Y, G) with their states."""

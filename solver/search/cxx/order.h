@@ -59,7 +59,7 @@ struct History {
 };
 
 struct Moves {
-    int8_t idx[MAX_CELLS];
+    int8_t idx[MAX_CELLS] = {};
     int n = 0;
 };
 

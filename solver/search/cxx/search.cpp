@@ -89,6 +89,8 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     int p = cx.to_play(st);
     if (!lm) return p != seat ? lo == 0 : pk >= 0;  // X1, X3
     if (pk < 0) pk = -1;
+    // the static proof first: it needs no memory access
+    if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return true;
     bool use_tt = left >= opt.tt_min_left;
     Key key = use_tt ? core_key(cx, st) : Key{};
     int hint = -1;
@@ -103,7 +105,6 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
         }
         hint = e->hint;
     }
-    if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return true;
     int t = st.tricks;
     bool is_s = p == seat;
     bool result = !is_s;
@@ -112,15 +113,23 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     if (st.cnt) lm = merge(cx, st, lm, p);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
+    bool prefetch = opt.prefetch && left - 1 >= opt.tt_min_left;
+    State ch = apply(cx, st, mv.idx[0]);
     for (int i = 0; i < mv.n; ++i) {
         int idx = mv.idx[i];
-        State ch = apply(cx, st, idx);
+        State next;
+        if (i + 1 < mv.n) {
+            // fetch the next sibling's table bucket while this child is searched
+            next = apply(cx, st, mv.idx[i + 1]);
+            if (prefetch && next.left >= opt.tt_min_left) tt_.prefetch(core_key(cx, next));
+        }
         int d = ch.tricks - t;
         if (win(ch, lo - d, hi - d, pk - d) == is_s) {
             result = is_s;
             best = idx;
             break;
         }
+        ch = next;
     }
     if (best >= 0) hist_.credit(p, best, left);
     if (use_tt) store_win(key, lo, hi, pk, result, best, start);

@@ -41,6 +41,7 @@ struct BoundEntry {  // fail-soft bounds of para or value
 struct Options {
     bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
     int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
+    bool prefetch = true;  // win: prefetch the next sibling's table bucket
 };
 
 class Engine {

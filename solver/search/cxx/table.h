@@ -5,7 +5,12 @@
 // that cost the least search work (nodes below it), so cheap facts go first.
 #pragma once
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <new>
+#include <utility>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "core.h"
 
@@ -50,6 +55,55 @@ inline Key core_key(const Ctx& cx, const State& st) {
     return k;
 }
 
+// Zeroed storage for a table; on Linux from mmap with transparent huge pages requested (the
+// tables are probed at random: 2 MiB pages save most TLB misses).
+template <class T>
+class Buffer {
+  public:
+    Buffer() = default;
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    ~Buffer() { release(); }
+
+    void assign(size_t n) {  // n zeroed elements
+        release();
+        bytes_ = n * sizeof(T);
+#ifdef __linux__
+        void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        if (bytes_ >= (2u << 20) && !std::getenv("CATBOX_NO_HUGEPAGES")) madvise(p, bytes_, MADV_HUGEPAGE);
+#else
+        void* p = std::calloc(n, sizeof(T));
+        if (!p) throw std::bad_alloc();
+#endif
+        data_ = static_cast<T*>(p);
+        n_ = n;
+    }
+    void swap(Buffer& o) {
+        std::swap(data_, o.data_);
+        std::swap(n_, o.n_);
+        std::swap(bytes_, o.bytes_);
+    }
+    size_t size() const { return n_; }
+    T* data() { return data_; }
+    T& operator[](size_t i) { return data_[i]; }
+    const T& operator[](size_t i) const { return data_[i]; }
+
+  private:
+    void release() {
+        if (!data_) return;
+#ifdef __linux__
+        munmap(data_, bytes_);
+#else
+        std::free(data_);
+#endif
+        data_ = nullptr;
+        n_ = 0;
+    }
+    T* data_ = nullptr;
+    size_t n_ = 0, bytes_ = 0;
+};
+
 struct Budget {
     size_t cap_bytes;  // every table of one engine together
     size_t used = 0;
@@ -70,8 +124,8 @@ class Table {
         ++gen_;
         budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t));
         size_t n = 1 << 12;
-        slots_.assign(n, Slot{});
-        tags_.assign(n, 0);
+        slots_.assign(n);
+        tags_.assign(n);
         budget_->used += n * (sizeof(Slot) + sizeof(uint32_t));
         mask_ = n - 1;
         count_ = 0;
@@ -122,6 +176,12 @@ class Table {
 
     uint64_t generation() const { return gen_; }
 
+    void prefetch(const Key& k) const {
+        size_t b = (size_t)k.hash() & mask_ & ~(size_t)3;
+        __builtin_prefetch(&tags_[b]);
+        __builtin_prefetch(&slots_[b]);
+    }
+
   private:
     // an empty slot of bucket b, else the one whose entry cost the least work
     size_t place(size_t b) const {
@@ -138,12 +198,12 @@ class Table {
         size_t more = n * (sizeof(Slot) + sizeof(uint32_t));
         if (budget_->used + more > budget_->cap_bytes) return false;  // at the cap
         ++gen_;
-        std::vector<Slot> old;
-        std::vector<uint32_t> old_tags;
+        Buffer<Slot> old;
+        Buffer<uint32_t> old_tags;
         old.swap(slots_);
         old_tags.swap(tags_);
-        slots_.assign(2 * n, Slot{});
-        tags_.assign(2 * n, 0);
+        slots_.assign(2 * n);
+        tags_.assign(2 * n);
         budget_->used += more;
         mask_ = 2 * n - 1;
         count_ = 0;
@@ -158,8 +218,8 @@ class Table {
     }
 
     Budget* budget_;
-    std::vector<Slot> slots_;
-    std::vector<uint32_t> tags_;
+    Buffer<Slot> slots_;
+    Buffer<uint32_t> tags_;
     size_t mask_ = 0;
     size_t count_ = 0;
     uint64_t gen_ = 0;
