@@ -8,6 +8,11 @@ Every line returned is replayed through the rules engine (:meth:`..answers.Witne
 before it is returned; a node or time limit gives ``status == "unknown"`` and None for every
 field not decided, never a guess.
 
+The searches run in the compiled core (:mod:`.native`, C++17) unless ``engine="python"`` (or
+the environment variable ``CATBOX_ENGINE=python``) selects the pure-Python reference
+(:mod:`.engine`); both give the same answers. One engine (and its tables) per asking seat is
+kept between calls, so every question and every row on the same root shares one table.
+
 >>> from ..generate import random_position
 >>> pos = random_position(3, seed=2, tricks_left=2)
 >>> f = forced(pos, pos.to_play)
@@ -35,7 +40,7 @@ from ..scoring import seat_score
 from . import native
 from .engine import NOPAR, BudgetExceeded, Engine
 from .native import NativeEngine
-from .state import State, legal_mask
+from .state import Ctx, State, legal_mask
 
 __all__ = [
     "EngineKind",
@@ -423,7 +428,10 @@ def analyze_moves(
     engine: EngineKind | None = None,
 ) -> list[MoveRow]:
     """For each legal play of the seat to play (sorted): the exact trick counts it can still
-    force, whether it keeps paradox avoidance guaranteed, and the best score it guarantees."""
+    force, whether it keeps paradox avoidance guaranteed, and the best score it guarantees.
+    Plays that mirror each other under colour symmetry (2B, 2Y, 2G when those rows, S's tokens
+    in them and every seat's permissions for them agree, :func:`_mirror`) are searched once
+    and listed for each play."""
     pos = pos.settle()
     seat = pos.to_play
     if seat is None:
@@ -434,12 +442,15 @@ def analyze_moves(
     rows: list[MoveRow] = []
     exhausted = False
     outs: list[dict[str, object]] = []
+    done: dict[int, tuple[dict[str, object], Status]] = {}
     for idx, ch in eng.children(st):
         play = eng.ctx.play_of(idx)
         out: dict[str, object] = {}
-        outs.append(out)
         status: Status = PROVEN
-        if exhausted:
+        twin = _mirror(eng.ctx, st, idx)
+        if twin is not None and twin in done:
+            out, status = done[twin]
+        elif exhausted:
             status = UNKNOWN
         else:
             try:
@@ -448,6 +459,8 @@ def analyze_moves(
             except BudgetExceeded:
                 status = UNKNOWN
                 exhausted = True
+        outs.append(out)
+        done[idx] = (out, status)
         rows.append(
             MoveRow(
                 play,
@@ -460,6 +473,30 @@ def analyze_moves(
     if not exhausted and outs:
         eng.answers[st] = _combine(outs)
     return rows
+
+
+def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
+    """The play of a lower colour that play ``idx`` mirrors, if any. Blue, yellow and green
+    are interchangeable in the rules (only red is special, L3 and W1, and the led colour, F2
+    and W1): swapping two of them whose rows are filled alike, hold S's tokens alike (Sc3) and
+    for which every seat holds the same permission maps the position onto itself, and one play
+    onto the other, so both have the same answers."""
+    n = ctx.max_number
+    c, k0 = divmod(idx, n)
+    led = st[7] if st[6] else -1
+    if c < 2 or c == led:
+        return None
+    row = (1 << n) - 1
+    occ, mine, perms = st[0], st[1], st[3]
+    for c2 in range(1, c):
+        if c2 == led or (occ >> (c * n) ^ occ >> (c2 * n)) & row:
+            continue
+        if (mine >> (c * n) ^ mine >> (c2 * n)) & row:
+            continue
+        if any((perms >> (4 * q + c) ^ perms >> (4 * q + c2)) & 1 for q in range(ctx.players)):
+            continue
+        return c2 * n + k0
+    return None
 
 
 def _combine(outs: list[dict[str, object]]) -> dict[str, object]:

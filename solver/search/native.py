@@ -40,7 +40,8 @@ else:
 
 # questions from at most this many tricks left search their last two tricks without tables
 TABLELESS_UP_TO = 5
-# memory cap of every table of one engine together (CATBOX_TT_MB overrides, in MiB)
+# memory cap of every table of every native engine in the process together (CATBOX_TT_MB
+# overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
 DEFAULT_TT_BYTES = 1 << 30
 
 
