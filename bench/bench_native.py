@@ -13,6 +13,7 @@
    4 players: median and max time (target median <= 10 s).
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
+        [--only speed|horizon|start]
 """
 
 from __future__ import annotations
@@ -133,14 +134,20 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--time-limit", type=float, default=60.0, help="per position (s)")
     ap.add_argument("--py-nodes", type=int, default=300_000, help="Python engine node budget")
+    ap.add_argument(
+        "--only", choices=("speed", "horizon", "start"), help="run one part of the benchmark"
+    )
     args, _ = ap.parse_known_args()
     seeds = 2 if args.quick else args.seeds
     limit = 10.0 if args.quick else args.time_limit
     out: dict[str, Any] = {"args": vars(args)}
-    out["speed"] = speed(seeds, 100_000 if args.quick else args.py_nodes)
-    out["horizon"] = horizon(seeds, limit, 4 if args.quick else 3)
-    out["round_start"] = round_start(seeds, limit)
-    path = Path(__file__).parent / "results" / "native.json"
+    if args.only in (None, "speed"):
+        out["speed"] = speed(seeds, 100_000 if args.quick else args.py_nodes)
+    if args.only in (None, "horizon"):
+        out["horizon"] = horizon(seeds, limit, 4 if args.quick else 3)
+    if args.only in (None, "start"):
+        out["round_start"] = round_start(seeds, limit)
+    path = Path(__file__).parent / "results" / f"native{'-' + args.only if args.only else ''}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1, default=str))
     print(f"\nwrote {path}")

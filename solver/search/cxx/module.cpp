@@ -232,9 +232,10 @@ static PyObject* m_set_budget(PyEngine* self, PyObject* args) {
 
 static PyObject* m_configure(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    int sym, tmin, pf = 1;
-    if (!PyArg_ParseTuple(args, "pi|p", &sym, &tmin, &pf)) return nullptr;
+    int sym, tmin, pf = 0, canon = 0;
+    if (!PyArg_ParseTuple(args, "pi|pp", &sym, &tmin, &pf, &canon)) return nullptr;
     self->eng->opt.prefetch = pf != 0;
+    self->eng->opt.canonical = canon != 0;
     self->eng->opt.symmetry = sym != 0;
     self->eng->opt.tt_min_left = tmin;
     Py_RETURN_NONE;
@@ -276,7 +277,7 @@ static PyMethodDef engine_methods[] = {
     {"set_budget", (PyCFunction)m_set_budget, METH_VARARGS,
      "set_budget(node_limit, time_limit); negative: none"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
-     "configure(symmetry, tt_min_left, prefetch=True): algorithm switches (measurements)"},
+     "configure(symmetry, tt_min_left, prefetch=False, canonical=False): algorithm switches"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

@@ -11,7 +11,8 @@ constexpr uint64_t NO_LIMIT = ~0ULL;
 
 Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
                size_t cap_bytes)
-    : mem_{cap_bytes}, tt_(&mem_), ptt_(&mem_), vtt_(&mem_) {
+    : tt_(&process_budget()), ptt_(&process_budget()), vtt_(&process_budget()) {
+    process_budget().cap_bytes = cap_bytes;  // the latest engine's setting holds for all
     cx.init(players, seat, n, prediction, adjacency);
     next_check_ = CHECK_EVERY;
     node_limit_ = NO_LIMIT;
@@ -92,7 +93,7 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     // the static proof first: it needs no memory access
     if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return true;
     bool use_tt = left >= opt.tt_min_left;
-    Key key = use_tt ? core_key(cx, st) : Key{};
+    Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
     int hint = -1;
     if (const WinEntry* e = use_tt ? tt_.find(key) : nullptr) {
         for (int i = 0; i < e->nfacts; ++i) {
@@ -121,7 +122,7 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
         if (i + 1 < mv.n) {
             // fetch the next sibling's table bucket while this child is searched
             next = apply(cx, st, mv.idx[i + 1]);
-            if (prefetch && next.left >= opt.tt_min_left) tt_.prefetch(core_key(cx, next));
+            if (prefetch && next.left >= opt.tt_min_left) tt_.prefetch(core_key(cx, next, opt.canonical));
         }
         int d = ch.tricks - t;
         if (win(ch, lo - d, hi - d, pk - d) == is_s) {
@@ -206,7 +207,7 @@ int Engine::para(const State& st, int alpha, int beta) {
     int p = cx.to_play(st);
     if (!lm) return p == seat ? 0 : NOPAR;  // X1, X3
     bool use_tt = left >= opt.tt_min_left;
-    Key key = use_tt ? core_key(cx, st) : Key{};
+    Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
     bool found = false;
     BoundEntry local{NOPAR, NOPAR, -1};
     Table<BoundEntry>::Slot* slot = nullptr;
@@ -285,9 +286,9 @@ int Engine::value(const State& st, int alpha, int beta) {
         if (g > ub) ub = g;
     }
     if (ub <= alpha) return ub;
-    Key key = core_key(cx, st);
+    Key key = core_key(cx, st, opt.canonical, bonus);
     key.w[3] |= (uint64_t)(t + 1) << 27;
-    key.w[4] = bonus ? st.mine : ~0ULL;
+    if (!bonus) key.w[4] = ~0ULL;
     auto* slot = vtt_.insert(key, BoundEntry{-INF, ub, -1});
     uint64_t gen = vtt_.generation();
     BoundEntry* e = &slot->data;
@@ -362,7 +363,7 @@ bool Engine::avoid_possible(const State& root) {
         uint64_t lm = legal_mask(cx, s);
         int p = cx.to_play(s);
         if (!lm) return p != cx.seat;
-        if (!seen.insert(core_key(cx, s)).second) return false;
+        if (!seen.insert(core_key(cx, s, opt.canonical)).second) return false;
         if (opt.symmetry) lm = symmetric(cx, s, lm, false);
         if (s.cnt) lm = merge(cx, s, lm, p);
         for (uint64_t m = lm; m; m &= m - 1)

@@ -41,7 +41,8 @@ struct BoundEntry {  // fail-soft bounds of para or value
 struct Options {
     bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
     int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
-    bool prefetch = true;  // win: prefetch the next sibling's table bucket
+    bool prefetch = false;  // win: prefetch the next sibling's table bucket
+    bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
 };
 
 class Engine {
@@ -60,7 +61,7 @@ class Engine {
     void set_budget(int64_t node_limit, double time_limit);
     void clear();
     size_t size() const { return tt_.size() + ptt_.size() + vtt_.size(); }
-    size_t bytes() const { return mem_.used; }
+    size_t bytes() const { return tt_.bytes() + ptt_.bytes() + vtt_.bytes(); }
 
     Ctx cx;
     uint64_t nodes = 0;
@@ -80,7 +81,6 @@ class Engine {
     int child_loop(const State& st, uint64_t lm, int p, int hint, int& a, int& b, int& bm,
                    Child&& child);
 
-    Budget mem_;
     Table<WinEntry> tt_;
     Table<BoundEntry> ptt_;
     Table<BoundEntry> vtt_;

@@ -5,6 +5,7 @@
 // that cost the least search work (nodes below it), so cheap facts go first.
 #pragma once
 #include <cstdint>
+#include <atomic>
 #include <cstdlib>
 #include <new>
 #include <utility>
@@ -39,19 +40,59 @@ struct KeyHash {
 
 // The canonical state for the rest of the round, without any trick count: cells of numbers no
 // hand holds any more can never be played again and are dropped (only "red is broken", L3a,
-// stays as one bit); the trick fields are all -1 between tricks.
-inline Key core_key(const Ctx& cx, const State& st) {
+// stays as one bit); the trick fields are all -1 between tricks. With `symmetric`, blue,
+// yellow and green are put in a canonical order (sorted by their rows, every seat's
+// permission for them, whether they are led, and with `mine` S's tokens in them): the rules
+// treat the three alike, so colour-permuted states have the same answers.
+inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool mine = false) {
     uint64_t alive = 0;
     for (int q = 0; q < cx.players; ++q) alive |= cx.hand_cols(st.hand[q]);
     uint64_t occ = st.occ & alive;
+    uint32_t perms = st.perms;
+    int led = st.led;
+    uint64_t mine_bits = st.mine;
+    if (symmetric) {
+        const int n = cx.n;
+        const uint64_t row = (1ULL << n) - 1;
+        uint64_t sig[4];
+        int src[4] = {0, 1, 2, 3};
+        for (int c = 1; c <= 3; ++c) {
+            sig[c] = (occ >> (c * n) & row) | (uint64_t)((perms >> c) & 0x11111u) << 9 |
+                     (uint64_t)(led == c) << 29;
+            if (mine) sig[c] |= (mine_bits >> (c * n) & row) << 30;
+        }
+        // sort colours 1..3 by signature (three compare-exchanges)
+        auto cx_ = [&](int i, int j) {
+            if (sig[src[i]] > sig[src[j]]) std::swap(src[i], src[j]);
+        };
+        cx_(1, 2);
+        cx_(2, 3);
+        cx_(1, 2);
+        if (src[1] != 1 || src[2] != 2 || src[3] != 3) {
+            uint64_t o = occ & row, m = mine_bits & row;
+            uint32_t p = perms & 0x11111u;
+            int l = led <= 0 ? led : -2;
+            for (int j = 1; j <= 3; ++j) {
+                int c = src[j];
+                o |= (occ >> (c * n) & row) << (j * n);
+                m |= (mine_bits >> (c * n) & row) << (j * n);
+                p |= ((perms >> c) & 0x11111u) << j;
+                if (led == c) l = j;
+            }
+            occ = o;
+            mine_bits = m;
+            perms = p;
+            led = l;
+        }
+    }
     if (st.occ & cx.red) occ |= cx.broken_bit;
     Key k;
-    k.w[0] = occ | (uint64_t)st.perms << 37 | (uint64_t)st.leader << 57 | (uint64_t)st.cnt << 60;
-    k.w[1] = st.hand[0] | (uint64_t)st.hand[1] << 27 | (uint64_t)(st.led + 1) << 54 |
+    k.w[0] = occ | (uint64_t)perms << 37 | (uint64_t)st.leader << 57 | (uint64_t)st.cnt << 60;
+    k.w[1] = st.hand[0] | (uint64_t)st.hand[1] << 27 | (uint64_t)(led + 1) << 54 |
              (uint64_t)(st.wseat + 1) << 57;
     k.w[2] = st.hand[2] | (uint64_t)st.hand[3] << 27 | (uint64_t)(st.wval + 1) << 54;
     k.w[3] = st.hand[4];
-    k.w[4] = 0;
+    k.w[4] = mine ? mine_bits : 0;
     return k;
 }
 
@@ -104,10 +145,17 @@ class Buffer {
     size_t n_ = 0, bytes_ = 0;
 };
 
+// The memory of every table of every engine in the process together (one cap for all the
+// engines the API keeps, one per asking seat).
 struct Budget {
-    size_t cap_bytes;  // every table of one engine together
-    size_t used = 0;
+    std::atomic<size_t> cap_bytes{size_t(1) << 30};
+    std::atomic<size_t> used{0};
 };
+
+inline Budget& process_budget() {
+    static Budget budget;
+    return budget;
+}
 
 template <class P>
 class Table {
@@ -119,6 +167,11 @@ class Table {
     };
 
     explicit Table(Budget* budget) : budget_(budget) { reset(); }
+    ~Table() { budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t)); }
+    Table(const Table&) = delete;
+    Table& operator=(const Table&) = delete;
+
+    size_t bytes() const { return slots_.size() * (sizeof(Slot) + sizeof(uint32_t)); }
 
     void reset() {
         ++gen_;
