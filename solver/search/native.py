@@ -33,7 +33,7 @@ try:
     from . import _native
 except ImportError as exc:  # pragma: no cover - exercised only without a build
     _native = None  # type: ignore[assignment]
-    IMPORT_ERROR: str | None = f"{exc}"
+    IMPORT_ERROR: str | None = f"cannot import catbox.solver.search._native: {exc}"
 else:
     IMPORT_ERROR = None
     _native.set_budget_exception(BudgetExceeded)
