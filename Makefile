@@ -4,6 +4,8 @@ VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 DEMO    ?= puzzles/the-red-herring.toml
+# the compiled search core (C++17): `pip install -e` builds it; editing it rebuilds via the stamp
+NATIVE  := setup.py $(wildcard solver/search/cxx/*.h solver/search/cxx/*.cpp)
 
 .PHONY: setup demo test lint format typecheck bench clean constraints
 
@@ -16,10 +18,12 @@ setup: $(STAMP)
 PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install -q \
 	--disable-pip-version-check -c constraints.txt
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt $(NATIVE)
 	$(PY) -m venv $(VENV)
 	$(PIP_INSTALL) --upgrade pip
 	$(PIP_INSTALL) -e '.[dev]'
+	$(BIN)/python -c 'import catbox.solver.search._native' || \
+		{ echo "catbox: the native search core did not build (needs g++)" >&2; exit 1; }
 	@touch $(STAMP)
 
 # Re-pin constraints.txt to the newest releases pyproject.toml's ranges allow (then make test).
@@ -65,3 +69,4 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) .venv-pin .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info
+	rm -f solver/search/_native.*.so

@@ -33,6 +33,7 @@ def main() -> int:
     for script in (
         "bench_possible.py",
         "bench_search.py",
+        "bench_native.py",
         "bench_analyze.py",
         "bench_estimates.py",
     ):

@@ -52,19 +52,24 @@ app.command()(advise.advise)
 app.add_typer(puzzles.app, name="puzzles")
 
 
-def main() -> None:
-    """The ``catbox`` entry point. It ends the process without the interpreter's teardown: a
-    long search leaves large tables behind, and freeing them object by object took seconds
-    after the answer was printed (``--time-limit`` is a promise for the whole process)."""
-    code = 0
+def invoke() -> int:
+    """Run the app on ``sys.argv`` and return its exit code (what :func:`main` exits with)."""
     try:
         run(app)
     except SystemExit as e:
         if isinstance(e.code, int):
-            code = e.code
-        elif e.code is not None:  # sys.exit("message"): print it, as Python would
+            return e.code
+        if e.code is not None:  # sys.exit("message"): print it, as Python would
             print(e.code, file=sys.stderr)
-            code = 1
+            return 1
+    return 0
+
+
+def main() -> None:
+    """The ``catbox`` entry point. It ends the process without the interpreter's teardown: a
+    long search leaves large tables behind, and freeing them object by object took seconds
+    after the answer was printed (``--time-limit`` is a promise for the whole process)."""
+    code = invoke()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError):  # a closed pipe (`catbox ... | head`)
             stream.flush()

@@ -15,7 +15,7 @@ import pytest
 
 import catbox.solver
 from catbox.cli import errors as cli_errors
-from catbox.cli.main import main
+from catbox.cli.main import invoke
 from catbox.cli.output import EXIT_FORMAT, EXIT_INTERNAL, EXIT_IO, exit_code, report_error
 from catbox.solver import formats
 from catbox.solver.errors import (
@@ -112,10 +112,7 @@ def test_solver_bug_reports_internal(capsys: pytest.CaptureFixture[str]) -> None
 
 def _main(monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
     monkeypatch.setattr(sys, "argv", ["catbox", *args])
-    with pytest.raises(SystemExit) as e:
-        main()
-    code = e.value.code
-    return code if isinstance(code, int) else 0 if code is None else 1
+    return invoke()  # main() itself ends the process (os._exit)
 
 
 def test_unexpected_exception_exits_70_with_one_line(

@@ -8,6 +8,11 @@ Every line returned is replayed through the rules engine (:meth:`..answers.Witne
 before it is returned; a node or time limit gives ``status == "unknown"`` and None for every
 field not decided, never a guess.
 
+The searches run in the compiled core (:mod:`.native`, C++17) unless ``engine="python"`` (or
+the environment variable ``CATBOX_ENGINE=python``) selects the pure-Python reference
+(:mod:`.engine`); both give the same answers. One engine (and its tables) per asking seat is
+kept between calls, so every question and every row on the same root shares one table.
+
 >>> from ..generate import random_position
 >>> pos = random_position(3, seed=2, tricks_left=2)
 >>> f = forced(pos, pos.to_play)
@@ -22,18 +27,23 @@ True
 
 from __future__ import annotations
 
+import os
+import warnings
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeAlias
 
 from ..answers import PROVEN, UNKNOWN, Status, Witness
 from ..cards import Play
 from ..errors import PositionError
 from ..position import Position
 from ..scoring import seat_score
+from . import native
 from .engine import NOPAR, BudgetExceeded, Engine
-from .state import State, legal_mask
+from .native import NativeEngine
+from .state import Ctx, State, legal_mask
 
 __all__ = [
+    "EngineKind",
     "Forced",
     "MoveRow",
     "Target",
@@ -41,11 +51,15 @@ __all__ = [
     "best_score_line",
     "can_force",
     "clear_cache",
+    "default_engine",
     "forced",
     "main_line",
 ]
 
-_CACHE: dict[tuple[int, int, int | None], Engine] = {}
+EngineKind = Literal["native", "python"]
+AnyEngine: TypeAlias = Engine | NativeEngine
+
+_CACHE: dict[tuple[str, int, int, int | None], AnyEngine] = {}
 _CACHE_ENGINES = 8
 _CACHE_ENTRIES = 3_000_000
 
@@ -111,19 +125,58 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _engine(pos: Position, seat: int, node_limit: int | None, time_limit: float | None) -> Engine:
+_warned = False
+
+
+def default_engine() -> EngineKind:
+    """The engine used when a call names none: the compiled core (``native``) unless the
+    environment variable ``CATBOX_ENGINE=python`` selects the pure-Python reference. If the
+    compiled core is not built, this warns (once) and falls back to ``python``; the test suite
+    fails in that case (tests/test_search_native.py), so CI never passes on the fallback."""
+    global _warned
+    if os.environ.get("CATBOX_ENGINE", "native") == "python":
+        return "python"
+    if native.available():
+        return "native"
+    if not _warned:
+        _warned = True
+        warnings.warn(
+            "catbox: the compiled search core is not built (" + str(native.IMPORT_ERROR) + "); "
+            "using the slow Python engine. Rebuild with `make setup`.",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    return "python"
+
+
+def _new_engine(pos: Position, seat: int, kind: EngineKind) -> AnyEngine:
+    if kind == "native":
+        return NativeEngine.for_position(pos, seat)
+    return Engine.for_position(pos, seat)
+
+
+def _engine(
+    pos: Position,
+    seat: int,
+    node_limit: int | None,
+    time_limit: float | None,
+    kind: EngineKind | None = None,
+) -> AnyEngine:
     """An engine for S. Without a node limit, engines (and their exact transposition tables)
-    are kept between calls; with a node limit a fresh engine is used so that the limit gives the
-    same status on every run (a time limit is never reproducible anyway)."""
+    are kept between calls, so every question and every row on the same root shares one table;
+    with a node limit a fresh engine is used so that the limit gives the same status on every
+    run (a time limit is never reproducible anyway)."""
+    kind = kind or default_engine()
     if node_limit is not None:
-        eng = Engine.for_position(pos, seat)
+        eng = _new_engine(pos, seat, kind)
     else:
-        key = (pos.players, seat, pos.seats[seat].prediction)
+        key = (kind, pos.players, seat, pos.seats[seat].prediction)
         cached = _CACHE.get(key)
-        if cached is None or cached.size() > _CACHE_ENTRIES:
-            if len(_CACHE) >= _CACHE_ENGINES:
+        # the native tables keep themselves under their memory cap (replacement policy)
+        if cached is None or (kind == "python" and cached.size() > _CACHE_ENTRIES):
+            if cached is None and len(_CACHE) >= _CACHE_ENGINES:
                 _CACHE.pop(next(iter(_CACHE)))
-            cached = Engine.for_position(pos, seat)
+            cached = _new_engine(pos, seat, kind)
             _CACHE[key] = cached
         eng = cached
     eng.set_budget(node_limit, time_limit)
@@ -138,12 +191,12 @@ def _ready(pos: Position, seat: int) -> Position:
     return pos.settle()
 
 
-def _terminal(st: State, eng: Engine) -> bool:
+def _terminal(st: State, eng: AnyEngine) -> bool:
     return st[11] == 0 or not legal_mask(eng.ctx, st)
 
 
 # ---------------------------------------------------------------------- answers
-def _trick_answers(eng: Engine, st: State, out: dict[str, object]) -> None:
+def _trick_answers(eng: AnyEngine, st: State, out: dict[str, object]) -> None:
     """Fill guaranteed, at_least, at_most, forceable (absolute counts) into ``out`` in turn;
     a BudgetExceeded leaves the later keys out."""
     left, t = st[11], st[10]
@@ -174,7 +227,7 @@ def _trick_answers(eng: Engine, st: State, out: dict[str, object]) -> None:
     out["forceable"] = tuple(t + k for k in range(fewest, most + 1) if eng.win(st, k, k))
 
 
-def _best_score(eng: Engine, st: State, guess: object = None) -> int | None:
+def _best_score(eng: AnyEngine, st: State, guess: object = None) -> int | None:
     """Sc1-Sc3 minimax. With S's prediction unknown (3-5 players) the score is unknown unless
     every continuation ends with S causing a paradox (then it is -tricks, prediction-free).
     ``guess`` (e.g. at_least: without a paradox the score is at least the tricks) seeds
@@ -210,13 +263,18 @@ def _finished_forced(pos: Position, seat: int) -> Forced:
 
 
 def forced(
-    pos: Position, seat: int, *, node_limit: int | None = None, time_limit: float | None = None
+    pos: Position,
+    seat: int,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    engine: EngineKind | None = None,
 ) -> Forced:
     """Everything S can guarantee from ``pos`` (all hands known)."""
     pos = _ready(pos, seat)
     if pos.finished:
         return _finished_forced(pos, seat)
-    eng = _engine(pos, seat, node_limit, time_limit)
+    eng = _engine(pos, seat, node_limit, time_limit, engine)
     st = eng.state_of(pos)
     start = eng.nodes
     out: dict[str, object] = {}
@@ -269,12 +327,13 @@ def can_force(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    engine: EngineKind | None = None,
 ) -> tuple[bool | None, Status]:
     """Can S guarantee ``target``? ``(None, "unknown")`` when a limit ran out."""
     pos = _ready(pos, seat)
     if pos.finished:
         return _goal_met_finished(pos, seat, target), PROVEN
-    eng = _engine(pos, seat, node_limit, time_limit)
+    eng = _engine(pos, seat, node_limit, time_limit, engine)
     st = eng.state_of(pos)
     lo, hi = target.interval(st[10], st[11])
     try:
@@ -290,6 +349,7 @@ def main_line(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    engine: EngineKind | None = None,
 ) -> tuple[Play, ...] | None:
     """A full line to the end of the round in which S always makes its first winning play (in
     play order: number, then R, B, Y, G) and the other seats make their first play in that order
@@ -298,7 +358,7 @@ def main_line(
     pos = _ready(pos, seat)
     if pos.finished:
         return () if _goal_met_finished(pos, seat, target) else None
-    eng = _engine(pos, seat, node_limit, time_limit)
+    eng = _engine(pos, seat, node_limit, time_limit, engine)
     st = eng.state_of(pos)
     lo, hi = target.interval(st[10], st[11])
     line: list[Play] = []
@@ -330,6 +390,7 @@ def best_score_line(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    engine: EngineKind | None = None,
 ) -> tuple[int | None, tuple[Play, ...] | None]:
     """The best score S can guarantee and a principal variation: at every node the first play
     (number, then R, B, Y, G) that keeps the value. ``(None, None)`` if the score depends on an
@@ -337,7 +398,7 @@ def best_score_line(
     pos = _ready(pos, seat)
     if pos.finished:
         return seat_score(pos, seat), ()
-    eng = _engine(pos, seat, node_limit, time_limit)
+    eng = _engine(pos, seat, node_limit, time_limit, engine)
     st = eng.state_of(pos)
     try:
         v = _best_score(eng, st)
@@ -360,26 +421,36 @@ def best_score_line(
 
 # ---------------------------------------------------------------------- table
 def analyze_moves(
-    pos: Position, *, node_limit: int | None = None, time_limit: float | None = None
+    pos: Position,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    engine: EngineKind | None = None,
 ) -> list[MoveRow]:
     """For each legal play of the seat to play (sorted): the exact trick counts it can still
-    force, whether it keeps paradox avoidance guaranteed, and the best score it guarantees."""
+    force, whether it keeps paradox avoidance guaranteed, and the best score it guarantees.
+    Plays that mirror each other under colour symmetry (2B, 2Y, 2G when those rows, S's tokens
+    in them and every seat's permissions for them agree, :func:`_mirror`) are searched once
+    and listed for each play."""
     pos = pos.settle()
     seat = pos.to_play
     if seat is None:
         return []
     _ready(pos, seat)
-    eng = _engine(pos, seat, node_limit, time_limit)
+    eng = _engine(pos, seat, node_limit, time_limit, engine)
     st = eng.state_of(pos)
     rows: list[MoveRow] = []
     exhausted = False
     outs: list[dict[str, object]] = []
+    done: dict[int, tuple[dict[str, object], Status]] = {}
     for idx, ch in eng.children(st):
         play = eng.ctx.play_of(idx)
         out: dict[str, object] = {}
-        outs.append(out)
         status: Status = PROVEN
-        if exhausted:
+        twin = _mirror(eng.ctx, st, idx)
+        if twin is not None and twin in done:
+            out, status = done[twin]
+        elif exhausted:
             status = UNKNOWN
         else:
             try:
@@ -388,6 +459,8 @@ def analyze_moves(
             except BudgetExceeded:
                 status = UNKNOWN
                 exhausted = True
+        outs.append(out)
+        done[idx] = (out, status)
         rows.append(
             MoveRow(
                 play,
@@ -400,6 +473,30 @@ def analyze_moves(
     if not exhausted and outs:
         eng.answers[st] = _combine(outs)
     return rows
+
+
+def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
+    """The play of a lower colour that play ``idx`` mirrors, if any. Blue, yellow and green
+    are interchangeable in the rules (only red is special, L3 and W1, and the led colour, F2
+    and W1): swapping two of them whose rows are filled alike, hold S's tokens alike (Sc3) and
+    for which every seat holds the same permission maps the position onto itself, and one play
+    onto the other, so both have the same answers."""
+    n = ctx.max_number
+    c, k0 = divmod(idx, n)
+    led = st[7] if st[6] else -1
+    if c < 2 or c == led:
+        return None
+    row = (1 << n) - 1
+    occ, mine, perms = st[0], st[1], st[3]
+    for c2 in range(1, c):
+        if c2 == led or (occ >> (c * n) ^ occ >> (c2 * n)) & row:
+            continue
+        if (mine >> (c * n) ^ mine >> (c2 * n)) & row:
+            continue
+        if any((perms >> (4 * q + c) ^ perms >> (4 * q + c2)) & 1 for q in range(ctx.players)):
+            continue
+        return c2 * n + k0
+    return None
 
 
 def _combine(outs: list[dict[str, object]]) -> dict[str, object]:

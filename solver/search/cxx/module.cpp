@@ -1,0 +1,322 @@
+// catbox native search core: the CPython binding (module catbox.solver.search._native).
+//
+// Speaks packed states and answers only. A state crosses as a flat tuple of ints
+//   (occ, mine, perms, leader, cnt, led, wval, wseat, tricks, left, hand_0, ..., hand_{P-1})
+// (hands: 3 bits per number). The Python wrapper is solver/search/native.py.
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <new>
+
+#include "search.h"
+
+using catbox::Engine;
+using catbox::State;
+
+static PyObject* budget_error = nullptr;  // set by set_budget_exception (engine.BudgetExceeded)
+
+struct PyEngine {
+    PyObject_HEAD Engine* eng;
+};
+
+static bool parse_state(PyEngine* self, PyObject* obj, State& st) {
+    const catbox::Ctx& cx = self->eng->cx;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 10 + cx.players) {
+        PyErr_SetString(PyExc_ValueError, "state: a tuple of 10 + players ints expected");
+        return false;
+    }
+    unsigned long long v[10 + catbox::MAX_SEATS];
+    for (Py_ssize_t i = 0; i < 10 + cx.players; ++i) {
+        PyObject* x = PyTuple_GET_ITEM(obj, i);
+        long long s = PyLong_AsLongLong(x);
+        if (s == -1 && PyErr_Occurred()) return false;
+        v[i] = (unsigned long long)s;
+    }
+    st.occ = v[0];
+    st.mine = v[1];
+    st.perms = (uint32_t)v[2];
+    st.leader = (int8_t)v[3];
+    st.cnt = (int8_t)v[4];
+    st.led = (int8_t)(long long)v[5];
+    st.wval = (int8_t)(long long)v[6];
+    st.wseat = (int8_t)(long long)v[7];
+    st.tricks = (int8_t)v[8];
+    st.left = (int8_t)v[9];
+    for (int p = 0; p < catbox::MAX_SEATS; ++p)
+        st.hand[p] = p < cx.players ? (uint32_t)v[10 + p] : 0;
+    return true;
+}
+
+static PyObject* state_tuple(const catbox::Ctx& cx, const State& st) {
+    PyObject* t = PyTuple_New(10 + cx.players);
+    if (!t) return nullptr;
+    long long v[10] = {(long long)st.occ, (long long)st.mine, st.perms,  st.leader, st.cnt,
+                       st.led,            st.wval,           st.wseat,  st.tricks, st.left};
+    for (int i = 0; i < 10; ++i) PyTuple_SET_ITEM(t, i, PyLong_FromLongLong(v[i]));
+    for (int p = 0; p < cx.players; ++p)
+        PyTuple_SET_ITEM(t, 10 + p, PyLong_FromUnsignedLong(st.hand[p]));
+    return t;
+}
+
+static void raise_budget(const catbox::BudgetExceeded& e) {
+    PyErr_SetString(budget_error ? budget_error : PyExc_RuntimeError, e.what);
+}
+
+// Runs a search call without the GIL; maps a budget overrun to the Python exception.
+template <class F>
+static bool run(F&& f) {
+    const char* err = nullptr;
+    Py_BEGIN_ALLOW_THREADS try {
+        f();
+    } catch (const catbox::BudgetExceeded& e) {
+        err = e.what;
+    } catch (const std::bad_alloc&) {
+        err = "out of memory";
+    }
+    Py_END_ALLOW_THREADS if (err) {
+        raise_budget(catbox::BudgetExceeded{err});
+        return false;
+    }
+    return true;
+}
+
+static int engine_init(PyEngine* self, PyObject* args, PyObject*) {
+    int players, seat, n, prediction;
+    PyObject* adj;
+    unsigned long long cap;
+    if (!PyArg_ParseTuple(args, "iiiiOK", &players, &seat, &n, &prediction, &adj, &cap))
+        return -1;
+    if (players < 2 || players > catbox::MAX_SEATS || seat < 0 || seat >= players || n < 1 ||
+        n > catbox::MAX_NUMBER) {
+        PyErr_SetString(PyExc_ValueError, "players, seat or max_number out of range");
+        return -1;
+    }
+    if (!PyTuple_Check(adj) || PyTuple_GET_SIZE(adj) != 4 * n) {
+        PyErr_SetString(PyExc_ValueError, "adjacency: a tuple of 4 * max_number masks expected");
+        return -1;
+    }
+    uint64_t a[catbox::MAX_CELLS] = {};
+    for (int i = 0; i < 4 * n; ++i) {
+        a[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(adj, i));
+        if (PyErr_Occurred()) return -1;
+    }
+    delete self->eng;
+    try {
+        self->eng = new Engine(players, seat, n, prediction, a, (size_t)cap);
+    } catch (const std::bad_alloc&) {
+        self->eng = nullptr;
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void engine_dealloc(PyEngine* self) {
+    delete self->eng;
+    Py_TYPE(self)->tp_free((PyObject*)self);
+}
+
+static PyObject* engine_new(PyTypeObject* type, PyObject*, PyObject*) {
+    PyEngine* self = (PyEngine*)type->tp_alloc(type, 0);
+    if (self) self->eng = nullptr;
+    return (PyObject*)self;
+}
+
+#define ENGINE_CHECK                                                      \
+    if (!self->eng) {                                                     \
+        PyErr_SetString(PyExc_RuntimeError, "engine is not initialised"); \
+        return nullptr;                                                   \
+    }
+
+static PyObject* m_win(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int lo, hi, pk = -1;
+    State st;
+    if (!PyArg_ParseTuple(args, "Oii|i", &so, &lo, &hi, &pk) || !parse_state(self, so, st))
+        return nullptr;
+    bool r = false;
+    if (!run([&] { r = self->eng->win(st, lo, hi, pk); })) return nullptr;
+    return PyBool_FromLong(r);
+}
+
+template <int Which>
+static PyObject* m_window(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int a, b;
+    State st;
+    if (!PyArg_ParseTuple(args, "Oii", &so, &a, &b) || !parse_state(self, so, st)) return nullptr;
+    int v = 0;
+    if (!run([&] { v = Which == 0 ? self->eng->para(st, a, b) : self->eng->value(st, a, b); }))
+        return nullptr;
+    return PyLong_FromLong(v);
+}
+
+template <int Which>
+static PyObject* m_exact(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int g;
+    State st;
+    if (!PyArg_ParseTuple(args, "Oi", &so, &g) || !parse_state(self, so, st)) return nullptr;
+    int v = 0;
+    if (!run([&] { v = Which == 0 ? self->eng->exact_para(st, g) : self->eng->exact_value(st, g); }))
+        return nullptr;
+    return PyLong_FromLong(v);
+}
+
+static PyObject* m_avoid_possible(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    bool r = false;
+    if (!run([&] { r = self->eng->avoid_possible(st); })) return nullptr;
+    return PyBool_FromLong(r);
+}
+
+static PyObject* m_legal_mask(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    return PyLong_FromUnsignedLongLong(catbox::legal_mask(self->eng->cx, st));
+}
+
+static PyObject* m_apply(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int idx;
+    State st;
+    if (!PyArg_ParseTuple(args, "Oi", &so, &idx) || !parse_state(self, so, st)) return nullptr;
+    if (idx < 0 || idx >= 4 * self->eng->cx.n) {
+        PyErr_SetString(PyExc_ValueError, "cell out of range");
+        return nullptr;
+    }
+    return state_tuple(self->eng->cx, catbox::apply(self->eng->cx, st, idx));
+}
+
+static PyObject* m_bounds(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int s_done, plays;
+    State st;
+    if (!PyArg_ParseTuple(args, "Oii", &so, &s_done, &plays) || !parse_state(self, so, st))
+        return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    return Py_BuildValue("(Oiii)", catbox::never_stuck(cx, st, s_done) ? Py_True : Py_False,
+                         catbox::s_plays_bound(cx, st), catbox::group_bound(cx, st, plays),
+                         catbox::largest_group(cx, st.mine));
+}
+
+static PyObject* m_merge(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    unsigned long long lm;
+    int p;
+    State st;
+    if (!PyArg_ParseTuple(args, "OKi", &so, &lm, &p) || !parse_state(self, so, st))
+        return nullptr;
+    return PyLong_FromUnsignedLongLong(catbox::merge(self->eng->cx, st, lm, p));
+}
+
+static PyObject* m_set_budget(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    long long nl;
+    double tl;
+    if (!PyArg_ParseTuple(args, "Ld", &nl, &tl)) return nullptr;
+    self->eng->set_budget(nl, tl);
+    Py_RETURN_NONE;
+}
+
+static PyObject* m_configure(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    int sym, tmin, pf = 0, canon = 0;
+    if (!PyArg_ParseTuple(args, "pi|pp", &sym, &tmin, &pf, &canon)) return nullptr;
+    self->eng->opt.prefetch = pf != 0;
+    self->eng->opt.canonical = canon != 0;
+    self->eng->opt.symmetry = sym != 0;
+    self->eng->opt.tt_min_left = tmin;
+    Py_RETURN_NONE;
+}
+
+static PyObject* m_nodes(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    return PyLong_FromUnsignedLongLong(self->eng->nodes);
+}
+
+static PyObject* m_size(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    return PyLong_FromSize_t(self->eng->size());
+}
+
+static PyObject* m_bytes(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    return PyLong_FromSize_t(self->eng->bytes());
+}
+
+static PyObject* m_clear(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    self->eng->clear();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef engine_methods[] = {
+    {"win", (PyCFunction)m_win, METH_VARARGS, "win(state, lo, hi, pk=-1) -> bool"},
+    {"para", (PyCFunction)m_window<0>, METH_VARARGS, "para(state, alpha, beta) -> int"},
+    {"value", (PyCFunction)m_window<1>, METH_VARARGS, "value(state, alpha, beta) -> int"},
+    {"exact_para", (PyCFunction)m_exact<0>, METH_VARARGS, "exact_para(state, guess) -> int"},
+    {"exact_value", (PyCFunction)m_exact<1>, METH_VARARGS, "exact_value(state, guess) -> int"},
+    {"avoid_possible", (PyCFunction)m_avoid_possible, METH_VARARGS, "avoid_possible(state)"},
+    {"legal_mask", (PyCFunction)m_legal_mask, METH_VARARGS, "legal_mask(state) -> int"},
+    {"apply", (PyCFunction)m_apply, METH_VARARGS, "apply(state, cell) -> state"},
+    {"bounds", (PyCFunction)m_bounds, METH_VARARGS,
+     "bounds(state, s_done, plays) -> (never_stuck, s_plays_bound, group_bound, group)"},
+    {"merge", (PyCFunction)m_merge, METH_VARARGS, "merge(state, mask, seat) -> int"},
+    {"set_budget", (PyCFunction)m_set_budget, METH_VARARGS,
+     "set_budget(node_limit, time_limit); negative: none"},
+    {"configure", (PyCFunction)m_configure, METH_VARARGS,
+     "configure(symmetry, tt_min_left, prefetch=False, canonical=False): algorithm switches"},
+    {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
+    {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
+    {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},
+    {"clear", (PyCFunction)m_clear, METH_NOARGS, "forget every table entry"},
+    {nullptr, nullptr, 0, nullptr}};
+
+static PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+static PyObject* set_budget_exception(PyObject*, PyObject* cls) {
+    Py_XINCREF(cls);
+    Py_XSETREF(budget_error, cls);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"set_budget_exception", set_budget_exception, METH_O,
+     "the exception class raised when a node or time limit runs out"},
+    {nullptr, nullptr, 0, nullptr}};
+
+static PyModuleDef native_module = {PyModuleDef_HEAD_INIT, "_native",
+                                    "catbox native search core (C++17)", -1, module_methods};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    EngineType.tp_name = "catbox.solver.search._native.Engine";
+    EngineType.tp_basicsize = sizeof(PyEngine);
+    EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
+    EngineType.tp_doc = "Engine(players, seat, max_number, prediction, adjacency, cap_bytes)";
+    EngineType.tp_new = engine_new;
+    EngineType.tp_init = (initproc)engine_init;
+    EngineType.tp_dealloc = (destructor)engine_dealloc;
+    EngineType.tp_methods = engine_methods;
+    if (PyType_Ready(&EngineType) < 0) return nullptr;
+    PyObject* m = PyModule_Create(&native_module);
+    if (!m) return nullptr;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(m, "Engine", (PyObject*)&EngineType) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return nullptr;
+    }
+    return m;
+}

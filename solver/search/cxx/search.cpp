@@ -1,0 +1,376 @@
+// catbox native search core: search drivers (see search.h; reference: engine.py).
+#include "search.h"
+
+#include <unordered_set>
+
+namespace catbox {
+
+constexpr uint64_t CHECK_EVERY = 2048;
+constexpr uint64_t NO_LIMIT = ~0ULL;
+
+
+Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
+               size_t cap_bytes)
+    : tt_(&process_budget()), ptt_(&process_budget()), vtt_(&process_budget()) {
+    process_budget().cap_bytes = cap_bytes;  // the latest engine's setting holds for all
+    cx.init(players, seat, n, prediction, adjacency);
+    next_check_ = CHECK_EVERY;
+    node_limit_ = NO_LIMIT;
+    if (players == 2) {
+        bonus_lo_ = 0;
+        bonus_hi_ = 4;
+    } else {
+        bonus_lo_ = bonus_hi_ = prediction < 0 ? 0 : prediction;
+    }
+}
+
+void Engine::clear() {
+    tt_.reset();
+    ptt_.reset();
+    vtt_.reset();
+    hist_.clear();
+}
+
+void Engine::tick() {
+    next_check_ = nodes + CHECK_EVERY;
+    if (node_limit_ != NO_LIMIT) {
+        if (nodes > node_limit_) throw BudgetExceeded{"node limit"};
+        if (node_limit_ + 1 < next_check_) next_check_ = node_limit_ + 1;
+    }
+    if (has_deadline_ && std::chrono::steady_clock::now() > deadline_)
+        throw BudgetExceeded{"time limit"};
+}
+
+void Engine::set_budget(int64_t node_limit, double time_limit) {
+    node_limit_ = node_limit < 0 ? NO_LIMIT : nodes + (uint64_t)node_limit;
+    has_deadline_ = time_limit >= 0;
+    if (has_deadline_)
+        deadline_ = std::chrono::steady_clock::now() +
+                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(time_limit));
+    uint64_t step = CHECK_EVERY;
+    if (node_limit >= 0) step = node_limit < 1 ? 1 : ((uint64_t)node_limit < CHECK_EVERY ? (uint64_t)node_limit : CHECK_EVERY);
+    next_check_ = nodes + step;
+}
+
+static uint32_t work_of(uint64_t start, uint64_t now) {
+    uint64_t w = now - start;
+    return w > 0xFFFFFFFFULL ? 0xFFFFFFFFu : (uint32_t)w;
+}
+
+// ------------------------------------------------------------------ AND-OR
+bool Engine::win(const State& st, int lo, int hi, int pk) {
+    count_node();
+    uint64_t start = nodes;
+    int left = st.left;
+    if (lo < 0) lo = 0;
+    if (hi > left) hi = left;
+    if (pk > left) pk = left;
+    if (lo > hi) {
+        if (pk < 0) return false;
+        lo = 1;
+        hi = 0;  // the canonical empty interval
+    }
+    if (left == 0) return lo == 0;  // E1
+    int seat = cx.seat;
+    int s_done = cx.s_done(st);
+    int top = left;
+    if (s_done && st.wseat != seat) {
+        // S has played in this trick and is not winning it: it cannot win it any more (W1)
+        top = left - 1;
+        if (hi == left) --hi;
+        if (left == 1) return lo == 0 && hi >= 0;  // nor cause a paradox
+        if (lo > hi) {
+            if (pk < 0) return false;
+            lo = 1;
+            hi = 0;
+        }
+    }
+    uint64_t lm = legal_mask(cx, st);
+    int p = cx.to_play(st);
+    if (!lm) return p != seat ? lo == 0 : pk >= 0;  // X1, X3
+    if (pk < 0) pk = -1;
+    // the static proof first: it needs no memory access
+    if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return true;
+    bool use_tt = left >= opt.tt_min_left;
+    Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
+    int hint = -1;
+    if (const WinEntry* e = use_tt ? tt_.find(key) : nullptr) {
+        for (int i = 0; i < e->nfacts; ++i) {
+            const Fact& f = e->facts[i];
+            if (f.res) {
+                if (f.lo >= lo && f.hi <= hi && f.pk <= pk) return true;
+            } else if (f.lo <= lo && f.hi >= hi && f.pk >= pk) {
+                return false;
+            }
+        }
+        hint = e->hint;
+    }
+    int t = st.tricks;
+    bool is_s = p == seat;
+    bool result = !is_s;
+    int best = -1;
+    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
+    if (st.cnt) lm = merge(cx, st, lm, p);
+    Moves mv;
+    ordered(hist_, lm, p, hint, mv);
+    bool prefetch = opt.prefetch && left - 1 >= opt.tt_min_left;
+    State ch = apply(cx, st, mv.idx[0]);
+    for (int i = 0; i < mv.n; ++i) {
+        int idx = mv.idx[i];
+        State next;
+        if (i + 1 < mv.n) {
+            // fetch the next sibling's table bucket while this child is searched
+            next = apply(cx, st, mv.idx[i + 1]);
+            if (prefetch && next.left >= opt.tt_min_left) tt_.prefetch(core_key(cx, next, opt.canonical));
+        }
+        int d = ch.tricks - t;
+        if (win(ch, lo - d, hi - d, pk - d) == is_s) {
+            result = is_s;
+            best = idx;
+            break;
+        }
+        ch = next;
+    }
+    if (best >= 0) hist_.credit(p, best, left);
+    if (use_tt) store_win(key, lo, hi, pk, result, best, start);
+    return result;
+}
+
+void Engine::store_win(const Key& key, int lo, int hi, int pk, bool res, int best,
+                       uint64_t start) {
+    WinEntry init{};
+    init.nfacts = 0;
+    init.hint = -1;
+    auto* slot = tt_.insert(key, init);
+    WinEntry* e = &slot->data;
+    int w = 0;
+    for (int i = 0; i < e->nfacts; ++i) {
+        const Fact& f = e->facts[i];
+        bool drop = res ? (f.res && f.lo <= lo && f.hi >= hi && f.pk >= pk)  // implied win
+                        : (!f.res && f.lo >= lo && f.hi <= hi && f.pk <= pk);  // implied loss
+        if (!drop) e->facts[w++] = f;
+    }
+    if (w == MAX_FACTS) {  // full: forget the oldest fact
+        for (int i = 1; i < w; ++i) e->facts[i - 1] = e->facts[i];
+        --w;
+    }
+    e->facts[w++] = Fact{(int8_t)lo, (int8_t)hi, (int8_t)pk, (int8_t)(res ? 1 : 0)};
+    e->nfacts = (int8_t)w;
+    if (best >= 0) e->hint = (int8_t)best;
+    slot->work = work_of(start, nodes);
+}
+
+// ------------------------------------------------------------------ child loop
+template <class Child>
+int Engine::child_loop(const State& st, uint64_t lm, int p, int hint, int& a, int& b, int& bm,
+                       Child&& child) {
+    bool is_s = p == cx.seat;
+    int best = is_s ? -INF : INF;
+    bm = -1;
+    Moves mv;
+    ordered(hist_, lm, p, hint, mv);
+    for (int i = 0; i < mv.n; ++i) {
+        int idx = mv.idx[i];
+        int v = child(apply(cx, st, idx), a, b);
+        if (is_s) {
+            if (v > best) {
+                best = v;
+                bm = idx;
+                if (v > a) a = v;
+            }
+        } else if (v < best) {
+            best = v;
+            bm = idx;
+            if (v < b) b = v;
+        }
+        if (a >= b) break;
+    }
+    if (bm >= 0) hist_.credit(p, bm, st.left);
+    return best;
+}
+
+// ------------------------------------------------------------------ paradox regime
+int Engine::para(const State& st, int alpha, int beta) {
+    count_node();
+    uint64_t start = nodes;
+    int left = st.left;
+    if (left == 0) return NOPAR;  // E1
+    int seat = cx.seat;
+    int s_done = cx.s_done(st);
+    int top = left;
+    if (s_done && st.wseat != seat) {
+        if (left == 1) return NOPAR;  // S has made its last play
+        top = left - 1;               // S cannot win this trick any more (W1)
+    }
+    uint64_t lm = legal_mask(cx, st);
+    int p = cx.to_play(st);
+    if (!lm) return p == seat ? 0 : NOPAR;  // X1, X3
+    bool use_tt = left >= opt.tt_min_left;
+    Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
+    bool found = false;
+    BoundEntry local{NOPAR, NOPAR, -1};
+    Table<BoundEntry>::Slot* slot = nullptr;
+    if (use_tt) slot = ptt_.insert(key, local, &found);
+    uint64_t gen = ptt_.generation();
+    BoundEntry* e = use_tt ? &slot->data : &local;
+    if (!found) {
+        int most = s_plays_bound(cx, st);
+        if (most >= left - s_done && never_stuck(cx, st, s_done)) return NOPAR;
+        int cap = most + (s_done && st.wseat == seat ? 1 : 0);
+        e->lower = -(top < cap ? top : cap);
+    }
+    int lower = e->lower, upper = e->upper, hint = e->hint;
+    if (lower >= beta || lower == upper) return lower;
+    if (upper <= alpha) return upper;
+    int a = alpha > lower ? alpha : lower;
+    int b = beta < upper ? beta : upper;
+    int a0 = a, b0 = b;
+    int t = st.tricks;
+    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
+    if (st.cnt) lm = merge(cx, st, lm, p);
+    int bm;
+    int best = child_loop(st, lm, p, hint, a, b, bm, [&](const State& ch, int ca, int cb) {
+        if (ch.tricks != t) {
+            // child values are relative to the child: v maps to v - 1, NOPAR stays; a bound
+            // in the gap between 0 and NOPAR is shifted too (the window never becomes empty)
+            int v = para(ch, ca < GAP ? ca + 1 : ca, cb < GAP ? cb + 1 : cb);
+            return v != NOPAR ? v - 1 : v;
+        }
+        return para(ch, ca, cb);
+    });
+    if (!use_tt) return best;
+    slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
+    e = &slot->data;
+    if (bm >= 0) e->hint = (int8_t)bm;
+    store_bounds(*e, lower, upper, best, a0, b0);
+    slot->work = work_of(start, nodes);
+    return best;
+}
+
+int Engine::exact_para(const State& st, int guess) {
+    return mtdf(guess, [&](int a, int b) { return para(st, a, b); });
+}
+
+// ------------------------------------------------------------------ score
+bool Engine::bonus_possible(int t, int left) const {
+    if (cx.players == 2) return t <= 4;  // Sc2 at 2 players
+    int pred = cx.prediction;
+    return pred >= 0 && t <= pred && pred <= t + left;
+}
+
+int Engine::terminal_score(const State& st, bool paradox_by_s) const {
+    int t = st.tricks;
+    if (paradox_by_s) return -t;
+    bool eligible = cx.players == 2 ? t <= 4 : (cx.prediction >= 0 && t == cx.prediction);
+    return t + (eligible ? largest_group(cx, st.mine) : 0);
+}
+
+int Engine::value(const State& st, int alpha, int beta) {
+    count_node();
+    uint64_t start = nodes;
+    int left = st.left;
+    if (left == 0) return terminal_score(st, false);
+    int seat = cx.seat;
+    int s_played = cx.s_done(st);
+    if (left == 1 && s_played && st.wseat != seat) return terminal_score(st, false);
+    uint64_t lm = legal_mask(cx, st);
+    int p = cx.to_play(st);
+    if (!lm) return terminal_score(st, p == seat);
+    int t = st.tricks;
+    bool bonus = bonus_possible(t, left);
+    int ub = t + left;
+    if (bonus) {
+        int top = cx.players == 2 ? (t + left < 4 ? t + left : 4) : cx.prediction;
+        int g = top + group_bound(cx, st, left - s_played);
+        if (g > ub) ub = g;
+    }
+    if (ub <= alpha) return ub;
+    Key key = core_key(cx, st, opt.canonical, bonus);
+    key.w[3] |= (uint64_t)(t + 1) << 27;
+    if (!bonus) key.w[4] = ~0ULL;
+    auto* slot = vtt_.insert(key, BoundEntry{-INF, ub, -1});
+    uint64_t gen = vtt_.generation();
+    BoundEntry* e = &slot->data;
+    int lower = e->lower, upper = e->upper;
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
+    if (lower == upper) return lower;
+    int a = alpha > lower ? alpha : lower;
+    int b = beta < upper ? beta : upper;
+    // Oracle bounds from the AND-OR table: if S can always avoid a paradox its score is at
+    // least t (Sc1, Sc2 never subtract), otherwise it is -(t + j) for para's j (Sc1).
+    // (win and para use other tables: e stays valid.)
+    if (b <= t || a >= -t) {
+        if (win(st, 0, left)) {
+            if (t >= b) {
+                if (t > e->lower) e->lower = t;
+                return t;
+            }
+            if (t > a) {
+                a = t;
+                if (t > e->lower) e->lower = t;
+            }
+        } else {
+            int v = para(st, a + t, b + t) - t;
+            if (v <= a) {
+                if (v < e->upper) e->upper = v;
+            } else if (v >= b) {
+                if (v > e->lower) e->lower = v;
+            } else {
+                e->lower = e->upper = v;
+            }
+            return v;
+        }
+    }
+    // above t + left every continuation must earn the bonus: S must force its trick window
+    if (bonus && b > t + left) {
+        if (!win(st, bonus_lo_ - t, bonus_hi_ - t)) {
+            int cap = t + left;
+            if (cap < e->upper) e->upper = cap;
+            if (cap <= a) return cap;
+            b = cap;
+        }
+    }
+    lower = e->lower;
+    upper = e->upper;
+    int hint = e->hint;
+    int a0 = a, b0 = b;
+    bool is_s = p == seat;
+    if (opt.symmetry) lm = symmetric(cx, st, lm, bonus);
+    if (st.cnt && !(is_s && bonus)) lm = merge(cx, st, lm, p);
+    int bm;
+    int best = child_loop(st, lm, p, hint, a, b, bm,
+                          [&](const State& ch, int ca, int cb) { return value(ch, ca, cb); });
+    slot = vtt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
+    e = &slot->data;
+    if (bm >= 0) e->hint = (int8_t)bm;
+    store_bounds(*e, lower, upper, best, a0, b0);
+    slot->work = work_of(start, nodes);
+    return best;
+}
+
+int Engine::exact_value(const State& st, int guess) {
+    return mtdf(guess, [&](int a, int b) { return value(st, a, b); });
+}
+
+// ------------------------------------------------------------------ possible
+bool Engine::avoid_possible(const State& root) {
+    std::unordered_set<Key, KeyHash> seen;
+    auto rec = [&](auto&& self, const State& s) -> bool {
+        count_node();
+        if (s.left == 0) return true;
+        uint64_t lm = legal_mask(cx, s);
+        int p = cx.to_play(s);
+        if (!lm) return p != cx.seat;
+        if (!seen.insert(core_key(cx, s, opt.canonical)).second) return false;
+        if (opt.symmetry) lm = symmetric(cx, s, lm, false);
+        if (s.cnt) lm = merge(cx, s, lm, p);
+        for (uint64_t m = lm; m; m &= m - 1)
+            if (self(self, apply(cx, s, lowbit(m)))) return true;
+        return false;
+    };
+    return rec(rec, root);
+}
+
+}  // namespace catbox

@@ -1,0 +1,281 @@
+// catbox native search core: transposition tables keyed by the canonical state.
+//
+// Open addressing in buckets of four slots. A table doubles while every table of the engine
+// together stays under the memory cap; at the cap a new entry replaces the entry of its bucket
+// that cost the least search work (nodes below it), so cheap facts go first.
+#pragma once
+#include <cstdint>
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <utility>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#include "core.h"
+
+namespace catbox {
+
+struct Key {
+    uint64_t w[5];
+    bool operator==(const Key& o) const {
+        return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2] && w[3] == o.w[3] &&
+               w[4] == o.w[4];
+    }
+    uint64_t hash() const {
+        uint64_t h = 0x9E3779B97F4A7C15ULL;
+        for (uint64_t x : w) {
+            h ^= x;
+            h *= 0xBF58476D1CE4E5B9ULL;
+            h ^= h >> 31;
+        }
+        return h;
+    }
+};
+
+struct KeyHash {
+    size_t operator()(const Key& k) const { return (size_t)k.hash(); }
+};
+
+// The canonical state for the rest of the round, without any trick count: cells of numbers no
+// hand holds any more can never be played again and are dropped (only "red is broken", L3a,
+// stays as one bit); the trick fields are all -1 between tricks. With `symmetric`, blue,
+// yellow and green are put in a canonical order (sorted by their rows, every seat's
+// permission for them, whether they are led, and with `mine` S's tokens in them): the rules
+// treat the three alike, so colour-permuted states have the same answers.
+inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool mine = false) {
+    uint64_t alive = 0;
+    for (int q = 0; q < cx.players; ++q) alive |= cx.hand_cols(st.hand[q]);
+    uint64_t occ = st.occ & alive;
+    uint32_t perms = st.perms;
+    int led = st.led;
+    uint64_t mine_bits = st.mine;
+    if (symmetric) {
+        const int n = cx.n;
+        const uint64_t row = (1ULL << n) - 1;
+        uint64_t sig[4];
+        int src[4] = {0, 1, 2, 3};
+        for (int c = 1; c <= 3; ++c) {
+            sig[c] = (occ >> (c * n) & row) | (uint64_t)((perms >> c) & 0x11111u) << 9 |
+                     (uint64_t)(led == c) << 29;
+            if (mine) sig[c] |= (mine_bits >> (c * n) & row) << 30;
+        }
+        // sort colours 1..3 by signature (three compare-exchanges)
+        auto cx_ = [&](int i, int j) {
+            if (sig[src[i]] > sig[src[j]]) std::swap(src[i], src[j]);
+        };
+        cx_(1, 2);
+        cx_(2, 3);
+        cx_(1, 2);
+        if (src[1] != 1 || src[2] != 2 || src[3] != 3) {
+            uint64_t o = occ & row, m = mine_bits & row;
+            uint32_t p = perms & 0x11111u;
+            int l = led <= 0 ? led : -2;
+            for (int j = 1; j <= 3; ++j) {
+                int c = src[j];
+                o |= (occ >> (c * n) & row) << (j * n);
+                m |= (mine_bits >> (c * n) & row) << (j * n);
+                p |= ((perms >> c) & 0x11111u) << j;
+                if (led == c) l = j;
+            }
+            occ = o;
+            mine_bits = m;
+            perms = p;
+            led = l;
+        }
+    }
+    if (st.occ & cx.red) occ |= cx.broken_bit;
+    Key k;
+    k.w[0] = occ | (uint64_t)perms << 37 | (uint64_t)st.leader << 57 | (uint64_t)st.cnt << 60;
+    k.w[1] = st.hand[0] | (uint64_t)st.hand[1] << 27 | (uint64_t)(led + 1) << 54 |
+             (uint64_t)(st.wseat + 1) << 57;
+    k.w[2] = st.hand[2] | (uint64_t)st.hand[3] << 27 | (uint64_t)(st.wval + 1) << 54;
+    k.w[3] = st.hand[4];
+    k.w[4] = mine ? mine_bits : 0;
+    return k;
+}
+
+// Zeroed storage for a table; on Linux from mmap with transparent huge pages requested (the
+// tables are probed at random: 2 MiB pages save most TLB misses).
+template <class T>
+class Buffer {
+  public:
+    Buffer() = default;
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    ~Buffer() { release(); }
+
+    void assign(size_t n) {  // n zeroed elements
+        release();
+        bytes_ = n * sizeof(T);
+#ifdef __linux__
+        void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        if (bytes_ >= (2u << 20) && !std::getenv("CATBOX_NO_HUGEPAGES")) madvise(p, bytes_, MADV_HUGEPAGE);
+#else
+        void* p = std::calloc(n, sizeof(T));
+        if (!p) throw std::bad_alloc();
+#endif
+        data_ = static_cast<T*>(p);
+        n_ = n;
+    }
+    void swap(Buffer& o) {
+        std::swap(data_, o.data_);
+        std::swap(n_, o.n_);
+        std::swap(bytes_, o.bytes_);
+    }
+    size_t size() const { return n_; }
+    T* data() { return data_; }
+    T& operator[](size_t i) { return data_[i]; }
+    const T& operator[](size_t i) const { return data_[i]; }
+
+  private:
+    void release() {
+        if (!data_) return;
+#ifdef __linux__
+        munmap(data_, bytes_);
+#else
+        std::free(data_);
+#endif
+        data_ = nullptr;
+        n_ = 0;
+    }
+    T* data_ = nullptr;
+    size_t n_ = 0, bytes_ = 0;
+};
+
+// The memory of every table of every engine in the process together (one cap for all the
+// engines the API keeps, one per asking seat).
+struct Budget {
+    std::atomic<size_t> cap_bytes{size_t(1) << 30};
+    std::atomic<size_t> used{0};
+};
+
+inline Budget& process_budget() {
+    static Budget budget;
+    return budget;
+}
+
+template <class P>
+class Table {
+  public:
+    struct Slot {
+        Key key;
+        uint32_t work;  // nodes searched to get this entry (replacement priority)
+        P data;
+    };
+
+    explicit Table(Budget* budget) : budget_(budget) { reset(); }
+    ~Table() { budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t)); }
+    Table(const Table&) = delete;
+    Table& operator=(const Table&) = delete;
+
+    size_t bytes() const { return slots_.size() * (sizeof(Slot) + sizeof(uint32_t)); }
+
+    void reset() {
+        ++gen_;
+        budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t));
+        size_t n = 1 << 12;
+        slots_.assign(n);
+        tags_.assign(n);
+        budget_->used += n * (sizeof(Slot) + sizeof(uint32_t));
+        mask_ = n - 1;
+        count_ = 0;
+    }
+
+    size_t size() const { return count_; }
+
+    // The slot of k, created from init when absent (possibly replacing the cheapest entry of
+    // its bucket); `found` tells which. Valid until the next insert into this table.
+    // A bucket is four slots; their 32-bit tags (0: empty) share one cache line, so a miss
+    // touches one line and a hit two.
+    Slot* insert(const Key& k, const P& init, bool* found = nullptr) {
+        uint64_t h = k.hash();
+        uint32_t tag = (uint32_t)(h >> 32) | 1;
+        size_t b = (size_t)h & mask_ & ~(size_t)3;
+        const uint32_t* tg = &tags_[b];
+        for (int i = 0; i < 4; ++i)
+            if (tg[i] == tag && slots_[b + i].key == k) {
+                if (found) *found = true;
+                return &slots_[b + i];
+            }
+        if (found) *found = false;
+        if ((count_ + 1) * 2 > slots_.size() && grow()) return insert(k, init, found);
+        size_t j = place(b);
+        if (!tags_[j]) ++count_;
+        tags_[j] = tag;
+        Slot& s = slots_[j];
+        s.key = k;
+        s.work = 0;
+        s.data = init;
+        return &s;
+    }
+
+    P* find(const Key& k) {
+        uint64_t h = k.hash();
+        uint32_t tag = (uint32_t)(h >> 32) | 1;
+        size_t b = (size_t)h & mask_ & ~(size_t)3;
+        for (size_t i = b; i < b + 4; ++i)
+            if (tags_[i] == tag && slots_[i].key == k) return &slots_[i].data;
+        return nullptr;
+    }
+
+    // `s` if it still holds k (no insert since moved or replaced it), else k's slot anew.
+    Slot* revisit(Slot* s, uint64_t gen, const Key& k, const P& init) {
+        if (gen == gen_ && s->key == k && tags_[(size_t)(s - slots_.data())]) return s;
+        return insert(k, init);
+    }
+
+    uint64_t generation() const { return gen_; }
+
+    void prefetch(const Key& k) const {
+        size_t b = (size_t)k.hash() & mask_ & ~(size_t)3;
+        __builtin_prefetch(&tags_[b]);
+        __builtin_prefetch(&slots_[b]);
+    }
+
+  private:
+    // an empty slot of bucket b, else the one whose entry cost the least work
+    size_t place(size_t b) const {
+        size_t victim = b;
+        for (size_t i = b; i < b + 4; ++i) {
+            if (!tags_[i]) return i;
+            if (slots_[i].work < slots_[victim].work) victim = i;
+        }
+        return victim;
+    }
+
+    bool grow() {
+        size_t n = slots_.size();
+        size_t more = n * (sizeof(Slot) + sizeof(uint32_t));
+        if (budget_->used + more > budget_->cap_bytes) return false;  // at the cap
+        ++gen_;
+        Buffer<Slot> old;
+        Buffer<uint32_t> old_tags;
+        old.swap(slots_);
+        old_tags.swap(tags_);
+        slots_.assign(2 * n);
+        tags_.assign(2 * n);
+        budget_->used += more;
+        mask_ = 2 * n - 1;
+        count_ = 0;
+        for (size_t i = 0; i < n; ++i)
+            if (old_tags[i]) {
+                size_t j = place((size_t)old[i].key.hash() & mask_ & ~(size_t)3);
+                if (!tags_[j]) ++count_;
+                tags_[j] = old_tags[i];
+                slots_[j] = old[i];
+            }
+        return true;
+    }
+
+    Budget* budget_;
+    Buffer<Slot> slots_;
+    Buffer<uint32_t> tags_;
+    size_t mask_ = 0;
+    size_t count_ = 0;
+    uint64_t gen_ = 0;
+};
+
+}  // namespace catbox

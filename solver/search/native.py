@@ -1,0 +1,193 @@
+"""The compiled search core (``_native``, C++17 under ``cxx/``) behind the interface of
+:class:`.engine.Engine`: the same questions (``win``, ``para``, ``value``, the MTD(f) drivers,
+``avoid_possible``) over the same packed states, answered by the native code.
+
+The Python :class:`.engine.Engine` stays the readable reference; the native core is checked
+against it and against the rules engine (tests/test_search_native.py). States cross the
+boundary as flat tuples (:func:`flat`), hands as one packed count word per seat.
+
+If the extension cannot be imported (not built), :func:`available` is False and
+:data:`IMPORT_ERROR` says why; :func:`.api._engine` then warns once and uses the Python
+engine, and the test suite fails (tests/test_search_native.py asserts the core is in use).
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..position import Position
+from .engine import BudgetExceeded
+from .state import Ctx, State, from_position
+
+__all__ = [
+    "DEFAULT_TT_BYTES",
+    "IMPORT_ERROR",
+    "TABLELESS_UP_TO",
+    "NativeEngine",
+    "adjacency",
+    "available",
+    "flat",
+]
+
+try:
+    from . import _native
+except ImportError as exc:  # pragma: no cover - exercised only without a build
+    _native = None  # type: ignore[assignment]
+    IMPORT_ERROR: str | None = f"cannot import catbox.solver.search._native: {exc}"
+else:
+    IMPORT_ERROR = None
+    _native.set_budget_exception(BudgetExceeded)
+
+# questions from at most this many tricks left search their last two tricks without tables
+TABLELESS_UP_TO = 5
+# memory cap of every table of every native engine in the process together (CATBOX_TT_MB
+# overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
+DEFAULT_TT_BYTES = 1 << 30
+
+
+def _tt_bytes() -> int:
+    mb = os.environ.get("CATBOX_TT_MB")
+    if mb and mb.isdigit() and int(mb) > 0:
+        return int(mb) << 20
+    return DEFAULT_TT_BYTES
+
+
+def available() -> bool:
+    return _native is not None
+
+
+def adjacency(max_number: int) -> tuple[int, ...]:
+    """Orthogonal neighbours of every cell on the ascending layout (B4): same colour and
+    numbers k, k+1, or same number and neighbouring rows. The native core takes the layout as
+    this data."""
+    n = max_number
+    out = []
+    for i in range(4 * n):
+        c, k = divmod(i, n)
+        m = 0
+        if k > 0:
+            m |= 1 << (i - 1)
+        if k < n - 1:
+            m |= 1 << (i + 1)
+        if c > 0:
+            m |= 1 << (i - n)
+        if c < 3:
+            m |= 1 << (i + n)
+        out.append(m)
+    return tuple(out)
+
+
+def flat(ctx: Ctx, st: State) -> tuple[int, ...]:
+    """The native form of a packed state: the trick fields, then one hand word per seat."""
+    occ, mine, hands, perms, _tot, leader, cnt, led, wval, wseat, t, left = st
+    hb, hm = ctx.hb, ctx.hmask
+    return (
+        occ,
+        mine,
+        perms,
+        leader,
+        cnt,
+        led,
+        wval,
+        wseat,
+        t,
+        left,
+        *(hands >> (p * hb) & hm for p in range(ctx.players)),
+    )
+
+
+def unflat(ctx: Ctx, fs: tuple[int, ...]) -> State:
+    """The Python packed state of a native one (inverse of :func:`flat`)."""
+    occ, mine, perms, leader, cnt, led, wval, wseat, t, left = fs[:10]
+    hands = tot = 0
+    for p, h in enumerate(fs[10:]):
+        hands |= h << (p * ctx.hb)
+        tot += h
+    return (occ, mine, hands, perms, tot, leader, cnt, led, wval, wseat, t, left)
+
+
+class NativeEngine:
+    """One asking seat, one set of native tables (interface of :class:`.engine.Engine`)."""
+
+    native = True
+
+    def __init__(
+        self, players: int, seat: int, prediction: int | None, tt_bytes: int | None = None
+    ) -> None:
+        if _native is None:
+            raise RuntimeError(
+                "the native search core (catbox.solver.search._native) is not built: "
+                f"{IMPORT_ERROR}"
+            )
+        ctx = Ctx(players, seat)
+        self.ctx = ctx
+        self.seat = seat
+        self.players = players
+        self.prediction = prediction
+        self.core = _native.Engine(
+            players,
+            seat,
+            ctx.max_number,
+            -1 if prediction is None else prediction,
+            adjacency(ctx.max_number),
+            _tt_bytes() if tt_bytes is None else tt_bytes,
+        )
+        self.para_guess = 0
+        self.answers: dict[State, dict[str, object]] = {}
+        self._tuned = -1
+
+    def _flat(self, st: State) -> tuple[int, ...]:
+        """The native state, with the table depth tuned to the question's size: measured
+        (bench/bench_native.py), searching the last two tricks without the tables is about
+        twice as fast up to 5 tricks left, and slower from 6 on (transpositions pay there)."""
+        tt_min_left = 3 if st[11] <= TABLELESS_UP_TO else 2
+        if tt_min_left != self._tuned:
+            self._tuned = tt_min_left
+            self.core.configure(True, tt_min_left, False)
+        return flat(self.ctx, st)
+
+    @classmethod
+    def for_position(cls, pos: Position, seat: int) -> NativeEngine:
+        return cls(pos.players, seat, pos.seats[seat].prediction)
+
+    @property
+    def nodes(self) -> int:
+        return self.core.nodes()
+
+    def state_of(self, pos: Position) -> State:
+        return from_position(pos, self.seat, self.ctx)[1]
+
+    def size(self) -> int:
+        return self.core.size()
+
+    def set_budget(self, node_limit: int | None, time_limit: float | None) -> None:
+        self.core.set_budget(
+            -1 if node_limit is None else node_limit, -1.0 if time_limit is None else time_limit
+        )
+
+    def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
+        return self.core.win(self._flat(st), lo, hi, pk)
+
+    def para(self, st: State, alpha: int, beta: int) -> int:
+        return self.core.para(self._flat(st), alpha, beta)
+
+    def value(self, st: State, alpha: int, beta: int) -> int:
+        return self.core.value(self._flat(st), alpha, beta)
+
+    def exact_para(self, st: State, guess: int) -> int:
+        return self.core.exact_para(self._flat(st), guess)
+
+    def exact_value(self, st: State, guess: int | None = None) -> int:
+        return self.core.exact_value(self._flat(st), st[10] if guess is None else guess)
+
+    def avoid_possible(self, st: State) -> bool:
+        return self.core.avoid_possible(self._flat(st))
+
+    def children(self, st: State) -> list[tuple[int, State]]:
+        """Legal moves in play order (number, then R, B, Y, G) with their states."""
+        if st[11] == 0:
+            return []
+        ctx = self.ctx
+        fs = flat(ctx, st)
+        lm = self.core.legal_mask(fs)
+        return [(i, unflat(ctx, self.core.apply(fs, i))) for i in ctx.order if lm >> i & 1]

@@ -1,0 +1,288 @@
+"""The compiled search core (catbox.solver.search._native) is built, in use, and agrees with
+the rules engine (move generation step by step on random playouts), with the Python engine's
+static bounds, and with the Python engine and tests/reference.py on every answer family."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from catbox.solver import Position
+from catbox.solver.answers import Witness
+from catbox.solver.generate import random_position
+from catbox.solver.scoring import seat_score
+from catbox.solver.search import (
+    Target,
+    analyze_moves,
+    api,
+    best_score_line,
+    can_force,
+    clear_cache,
+    forced,
+    main_line,
+    native,
+)
+from catbox.solver.search.engine import Engine
+from catbox.solver.search.native import NativeEngine, flat, unflat
+from catbox.solver.search.state import apply, cells, from_position, legal_mask, to_play
+
+from .reference import forced_answers
+
+
+def test_native_core_is_built_and_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI fails if the extension did not build: the slow fallback never passes silently."""
+    assert native.IMPORT_ERROR is None, native.IMPORT_ERROR
+    import catbox.solver.search._native as mod
+
+    assert mod.__file__ is not None and mod.__file__.endswith(".so")
+    monkeypatch.delenv("CATBOX_ENGINE", raising=False)
+    assert api.default_engine() == "native"
+    pos = random_position(3, 1, 2)
+    assert isinstance(api._engine(pos, 0, None, None), NativeEngine)
+    monkeypatch.setenv("CATBOX_ENGINE", "python")
+    assert api.default_engine() == "python"
+
+
+# ---------------------------------------------------------------------- move generation
+def _playout(pos: Position, seat: int, rng: random.Random) -> int:
+    """A random playout compared step by step: the native legal mask with the rules engine's
+    plays (L1-L3, X1), the native transition with the rules engine's next position (P1, F2,
+    W1, W3) and with the Python packed state."""
+    ctx, st = from_position(pos, seat)
+    eng = NativeEngine(pos.players, seat, pos.seats[seat].prediction)
+    fs = flat(ctx, st)
+    steps = 0
+    while True:
+        pos = pos.settle()
+        steps += 1
+        assert unflat(ctx, fs) == st
+        if st[11] == 0:
+            assert pos.finished and pos.paradox is None
+            return steps
+        lm = eng.core.legal_mask(fs)
+        assert lm == legal_mask(ctx, st)
+        plays = pos.legal_plays() if pos.paradox is None else []
+        assert sorted(ctx.play_of(i) for i in cells(lm)) == plays
+        if not lm:
+            assert pos.paradox == to_play(ctx, st)
+            return steps
+        idx = rng.choice(cells(lm))
+        pos = pos.play(ctx.play_of(idx))
+        fs = eng.core.apply(fs, idx)
+        st = apply(ctx, st, idx)
+        assert unflat(ctx, fs) == from_position(replace(pos, paradox=None), seat)[1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_movegen_matches_rules_engine(players: int) -> None:
+    rng = random.Random(players)
+    steps = 0
+    for seed in range(40):
+        tricks = 1 + seed % (7 if players == 5 else 8)
+        pos = random_position(players, 7000 + seed, tricks, mid_trick=seed % players)
+        for seat in range(players):
+            steps += _playout(pos, seat, rng)
+    assert steps > 500
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bounds_and_merge_match_python(players: int) -> None:
+    """never_stuck, s_plays_bound, group_bound, the largest group (Sc3) and merged plays."""
+    rng = random.Random(100 + players)
+    for seed in range(30):
+        pos = random_position(players, 8000 + seed, 1 + seed % 6, mid_trick=seed % players)
+        seat = seed % players
+        py = Engine.for_position(pos, seat)
+        nat = NativeEngine.for_position(pos, seat)
+        ctx, st = from_position(pos, seat)
+        while st[11] > 0:
+            lm = legal_mask(ctx, st)
+            if not lm:
+                break
+            fs = flat(ctx, st)
+            s_done = 1 if st[6] and (seat - st[5]) % players < st[6] else 0
+            plays = rng.randrange(0, st[11] + 1)
+            got = nat.core.bounds(fs, s_done, plays)
+            assert got == (
+                py.never_stuck(st, s_done),
+                py.s_plays_bound(st),
+                py.group_bound(st, plays),
+                py.group(st[1]),
+            )
+            p = to_play(ctx, st)
+            if st[6]:
+                assert nat.core.merge(fs, lm, p) == py.merge(st, lm, p)
+            st = apply(ctx, st, rng.choice(cells(lm)))
+
+
+# ---------------------------------------------------------------------- answers
+def _forced_tuple(pos: Position, seat: int, engine: api.EngineKind) -> tuple[object, ...]:
+    f = forced(pos, seat, engine=engine)
+    assert f.status == "proven"
+    return (f.guaranteed, f.forceable, f.at_least, f.at_most, f.best_score)
+
+
+def _targets(pos: Position, seat: int) -> list[Target]:
+    t = pos.seats[seat].tricks
+    out = [Target("avoid-paradox")]
+    for k in range(t, t + pos.tricks_left + 1):
+        out += [Target("exactly", k), Target("at-least", k), Target("at-most", k)]
+    return out
+
+
+def _check_line(pos: Position, seat: int, target: Target, line: tuple[object, ...]) -> None:
+    end = Witness.of(pos, list(line)).verify(pos)  # type: ignore[arg-type]
+    assert end.finished and end.paradox != seat
+    k = end.seats[seat].tricks
+    lo, hi = target.interval(0, pos.tricks_left + end.seats[seat].tricks)
+    assert lo <= k <= hi
+
+
+def _walk(players: int, seed: int, tricks_left: int) -> list[Position]:
+    """Every position of one random playout from a random position (each ply: mid-trick ones
+    too) until the round ends; random_position is slow at few tricks left, a playout is not."""
+    rng = random.Random(seed)
+    pos = random_position(players, seed, tricks_left).settle()
+    out = []
+    while not pos.finished:
+        out.append(pos)
+        pos = pos.play(rng.choice(pos.legal_plays())).settle()
+    return out
+
+
+# (players, tricks left at the start of the playouts, positions): 2,000+ positions in all
+FAMILY = [(2, 4, 500), (3, 4, 600), (4, 4, 30), (4, 3, 500), (5, 3, 50), (5, 2, 600)]
+
+
+@pytest.mark.parametrize(("players", "tricks_left", "positions"), FAMILY)
+def test_every_answer_family_agrees_with_python(
+    players: int, tricks_left: int, positions: int
+) -> None:
+    """forced (guaranteed, forceable, at_least, at_most, best_score), analyze_moves rows,
+    can_force on every target, main_line validity and best_score_line: native == Python, on
+    every position of random playouts (1-4 tricks left, mid-trick too)."""
+    count = w = 0
+    while count < positions:
+        w += 1
+        for i, pos in enumerate(_walk(players, 20_000 + 100 * players + w, tricks_left)):
+            count += 1
+            clear_cache()
+            seats = sorted({pos.to_play or 0, (w + i) % players})
+            for seat in seats:
+                got = _forced_tuple(pos, seat, "native")
+                assert got == _forced_tuple(pos, seat, "python"), (players, w, i, seat)
+            assert analyze_moves(pos, engine="native") == analyze_moves(pos, engine="python")
+            if i % 3 == 0:
+                seat = seats[-1]
+                for target in _targets(pos, seat):
+                    nat = can_force(pos, seat, target, engine="native")
+                    assert nat == can_force(pos, seat, target, engine="python")
+                    line = main_line(pos, seat, target, engine="native")
+                    assert (line is not None) == bool(nat[0])
+                    if line is not None:
+                        _check_line(pos, seat, target, line)
+                v, pv = best_score_line(pos, seat, engine="native")
+                assert v == best_score_line(pos, seat, engine="python")[0]
+                if pv is not None:
+                    assert seat_score(Witness.of(pos, list(pv)).verify(pos), seat) == v
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_native_agrees_with_reference(players: int) -> None:
+    """The exhaustive rules-engine solver on small positions (1-2 tricks, mid-trick too)."""
+    for i in range(40):
+        tl = 1 + i % 2
+        pos = random_position(players, 30_000 + 100 * players + i, tl, mid_trick=i % players)
+        clear_cache()
+        for seat in range(players):
+            ref = forced_answers(pos, seat)
+            f = forced(pos, seat, engine="native")
+            got = (f.guaranteed, frozenset(f.forceable or ()), f.at_least, f.at_most)
+            assert got == (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most)
+            assert f.best_score == ref.best_score
+
+
+def test_node_limit_is_deterministic_and_never_a_guess() -> None:
+    pos = random_position(4, 4242, 4)
+    full = forced(pos, pos.to_play or 0, engine="native")
+    runs = {forced(pos, pos.to_play or 0, node_limit=500, engine="native") for _ in range(3)}
+    assert len(runs) == 1
+    (small,) = runs
+    if small.status == "unknown":
+        for field in ("guaranteed", "at_least", "at_most", "best_score"):
+            got = getattr(small, field)
+            assert got is None or got == getattr(full, field)
+
+
+def test_memory_cap_keeps_answers() -> None:
+    """A tiny table cap (for every native engine in the process) forces replacements in full
+    buckets; answers stay exact."""
+    try:
+        for seed in range(6):
+            pos = random_position(4, 5000 + seed, 3, mid_trick=seed % 4)
+            seat = pos.to_play or 0
+            py = Engine.for_position(pos, seat)
+            tiny = NativeEngine(pos.players, seat, pos.seats[seat].prediction, tt_bytes=1)
+            st = tiny.state_of(pos)
+            for lo, hi in ((0, st[11]), (1, st[11]), (0, 1), (2, 2)):
+                assert tiny.win(st, lo, hi) == py.win(st, lo, hi)
+            assert tiny.exact_value(st) == py.exact_value(st)
+            assert tiny.core.bytes() < 1 << 20
+    finally:
+        NativeEngine(3, 0, None)  # the default cap again
+
+
+# (players, tricks left, seed, plays made in the trick): positions where some of the seat to
+# play's plays mirror each other under B/Y/G symmetry (found by scanning seeds 0-99)
+MIRRORED = [(2, 6, 36, 0), (3, 5, 83, 2), (3, 6, 26, 2), (3, 6, 39, 0)]
+
+
+@pytest.mark.parametrize(("players", "tricks_left", "seed", "mid"), MIRRORED)
+def test_mirrored_rows_match_their_own_search(
+    players: int, tricks_left: int, seed: int, mid: int
+) -> None:
+    """analyze_moves searches one play per symmetry class; every row equals the answers of
+    its own position searched from scratch (so the symmetry claim is checked, not assumed)."""
+    pos = random_position(players, seed, tricks_left, mid_trick=mid)
+    seat = pos.to_play
+    assert seat is not None
+    eng = NativeEngine.for_position(pos, seat)
+    st = eng.state_of(pos)
+    twins = [i for i, _ in eng.children(st) if api._mirror(eng.ctx, st, i) is not None]
+    assert twins
+    clear_cache()
+    rows = {r.play: r for r in analyze_moves(pos)}
+    for idx in twins:
+        for play in (eng.ctx.play_of(idx), eng.ctx.play_of(api._mirror(eng.ctx, st, idx) or 0)):
+            clear_cache()
+            f = forced(pos.play(play), seat)
+            row = rows[play]
+            assert row.status == f.status == "proven"
+            assert (row.guaranteed, row.forceable, row.best_score) == (
+                f.guaranteed,
+                f.forceable,
+                f.best_score,
+            ), play
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_algorithm_switches_keep_answers(players: int) -> None:
+    """Every measured switch (no symmetric-play merge, tables down to the last trick, sibling
+    prefetch, colour-canonical keys) gives the Python engine's answers."""
+    for seed in range(8):
+        pos = random_position(players, 6000 + seed, 3, mid_trick=seed % players)
+        seat = seed % players
+        py = Engine.for_position(pos, seat)
+        st = py.state_of(pos)
+        want: list[int] = [py.win(st, lo, hi) for lo, hi in ((0, 3), (1, 3), (0, 1))]
+        want.append(py.exact_value(st))
+        for switches in ((False, 0, False, False), (True, 1, True, True), (True, 3, False, True)):
+            nat = NativeEngine.for_position(pos, seat)
+            nat.core.configure(*switches)
+            nat._tuned = switches[1]
+            fs = flat(nat.ctx, st)
+            got: list[int] = [nat.core.win(fs, lo, hi) for lo, hi in ((0, 3), (1, 3), (0, 1))]
+            got.append(nat.core.exact_value(fs, st[10]))
+            assert got == want, (seed, switches)
