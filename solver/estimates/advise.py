@@ -54,10 +54,11 @@ __all__ = [
 Method = Literal["pimc", "playouts"]
 DEFAULT_SAMPLES = 200
 EXACT_LIMIT = 400  # enumerate (and solve) every consistent deal up to this many
-# tricks left up to which "auto" solves each deal, per player count: the Python search's reach
-# (about 0.05 s a deal); raise it when the compiled core lands (issue 7)
-PIMC_HORIZON = {2: 4, 3: 3, 4: 3, 5: 2}
-NODE_LIMIT = 400_000  # per deal; beyond it the deal is played out instead (a fallback)
+# tricks left up to which "auto" solves each deal, per player count: the compiled search's reach
+# at about 0.05 s a deal (measured: 40 deals of a 4-player position with 4 tricks left in
+# 1.3-2.0 s, 2 of 40 x 9 plays over the node limit; one trick more costs 5-20x)
+PIMC_HORIZON = {2: 6, 3: 4, 4: 4, 5: 3}
+NODE_LIMIT = 3_000_000  # per deal; beyond it the deal is played out instead (a fallback)
 
 # one sample's answer per move: (avoids S's paradox, S's score or None, S's tricks, fallback)
 Outcome = tuple[bool, int | None, int, bool]
