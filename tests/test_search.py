@@ -214,7 +214,13 @@ def test_limits_never_guess() -> None:
     assert best_score_line(pos, seat, node_limit=1) == (None, None)
     rows = analyze_moves(pos, node_limit=1)
     assert rows and all(r.status == "unknown" and r.best_score is None for r in rows)
-    assert forced(pos, seat, time_limit=0.0).status in ("unknown", "proven")
+    f0 = forced(pos, seat, time_limit=0.0)  # no time at all: unknown, or (cached) exact
+    if f0.status == "proven":
+        assert f0 == replace(exact, nodes=f0.nodes)
+    else:
+        assert f0.status == "unknown"
+        for name in ("guaranteed", "forceable", "at_least", "at_most", "best_score"):
+            assert getattr(f0, name) in (None, getattr(exact, name)), name
 
 
 def test_deterministic() -> None:
