@@ -1,7 +1,8 @@
 """Option and argument definitions shared by every command (one place, one help text).
 
-Every ``typer.Option``/``typer.Argument`` a command uses is defined here; a command module
-only picks aliases and defaults. One name, one meaning, except where noted per command:
+Every ``typer.Option``/``typer.Argument`` used by more than one command is defined here
+(an option of one command only, like ``advise --method``, may live in its module); a command
+picks aliases and defaults, and the defaults show in ``--help``. One name, one meaning, except where noted per command:
 
 - ``--seed``: the random seed of the command's randomised part, documented per command in
   its alias: the shuffle in ``new`` (:data:`DealSeedOpt`), the position search in
