@@ -2,7 +2,8 @@
 
 Every ``typer.Option``/``typer.Argument`` used by more than one command is defined here
 (an option of one command only, like ``advise --method``, may live in its module); a command
-picks aliases and defaults, and the defaults show in ``--help``. One name, one meaning, except where noted per command:
+picks aliases and defaults, and the defaults show in ``--help``. One name, one meaning,
+except where noted per command:
 
 - ``--seed``: the random seed of the command's randomised part, documented per command in
   its alias: the shuffle in ``new`` (:data:`DealSeedOpt`), the position search in

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
-from .answers import PROVEN, UNKNOWN, Status, Witness
+from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import PositionError
 from .limits import Limits, OutOfTime
@@ -49,14 +49,6 @@ EXACT_DEALS = 64  # enumerate every deal up to this many; sample beyond
 SAMPLED_DEALS = 24
 
 Bounds = dict[str, Any]  # key -> [lo, hi] (numbers) or {"in": [...], "out": [...]} (sets)
-
-
-def merge_status(*statuses: Status) -> Status:
-    if any(s == UNKNOWN for s in statuses):
-        return UNKNOWN
-    if any(s == "estimate" for s in statuses):
-        return "estimate"
-    return PROVEN
 
 
 class Budget:

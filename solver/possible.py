@@ -37,6 +37,7 @@ from .answers import PROVEN, UNKNOWN, Status, Witness
 from .board import EMPTY
 from .cards import Colour, Play, seat_letter
 from .errors import SolverBug
+from .goals import Question
 from .position import Position
 
 __all__ = [
@@ -335,7 +336,7 @@ class _Search:
         self.memo[st] = (mask, rnd)
         return mask, rnd
 
-    def line(self, goal: Literal["avoid", "round", "tricks"], k: int = 0) -> list[Move]:
+    def line(self, goal: Question, k: int = 0) -> list[Move]:
         """A continuation reaching ``goal`` (``k``: further tricks of the seat), following the
         first child (in expand order) whose value allows it."""
         st: State | None = self.root
@@ -461,7 +462,7 @@ class _Search:
 
 # --------------------------------------------------------------------------- dispatch
 
-Goal = Literal["avoid", "round", "tricks"]
+Goal = Question  # the cooperative question (goals.py)
 _PROBE_BUDGET = 3000  # nodes of the heuristic witness probe before CP-SAT takes over
 _ROW_PROBE = 3000  # per row of analyze (measured: cheaper than one CP-SAT find per count)
 

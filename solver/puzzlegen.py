@@ -36,13 +36,22 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import cast
 
 from .board import EMPTY, cell_index
 from .cards import Colour, Play, variant
 from .errors import FormatError, PositionError
 from .generate import hide_hands, random_position
 from .position import Position
-from .puzzle import GOAL_KINDS, GOAL_MODES, TARGET_KINDS, Goal, GoalMode, Puzzle, PuzzleAnswer
+from .puzzle import (
+    GOAL_KINDS,
+    GOAL_MODES,
+    TARGET_KINDS,
+    Goal,
+    GoalMode,
+    Puzzle,
+    PuzzleAnswer,
+)
 from .rules import trick_winner
 from .scoring import TWO_PLAYER_BONUS_MAX, seat_score
 from .solve import Solution, goal_reached, solve_goal
@@ -343,7 +352,9 @@ def generate(
     best: tuple[int, Generated] | None = None
     for attempt in range(attempts):
         k = kind or rng.choice(GOAL_KINDS)
-        m: GoalMode = "possible" if k == "paradox-free-round" else (mode or rng.choice(GOAL_MODES))  # type: ignore[assignment]
+        m = cast(
+            GoalMode, "possible" if k == "paradox-free-round" else (mode or rng.choice(GOAL_MODES))
+        )
         tl = tricks_left or rng.choice((1, 2, 2, 3, 3, 3) if players < 5 else (1, 2, 2, 3))
         mid = rng.randrange(players) if rng.random() < 0.4 else 0
         hide_one = m == "possible" and k != "max-score" and rng.random() < 0.3

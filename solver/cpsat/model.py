@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..board import EMPTY
 from ..cards import COPIES, Colour
+from ..goals import Question
 from ..position import Position
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Mode", "RoundModel", "build"]
 
-Mode = Literal["round", "avoid", "tricks"]
+Mode = Question  # the cooperative question (goals.py)
 _R = int(Colour.R)
 _NON_RED = (int(Colour.B), int(Colour.Y), int(Colour.G))
 
