@@ -1,7 +1,7 @@
 """What every solver answer shares: an honest status and witness lines that are replayed through
 the rules engine before anyone sees them (analysis.md, "Honesty of answers").
 
->>> from .generate import random_position
+>>> from .deal import random_position
 >>> pos = random_position(3, seed=4, tricks_left=1)
 >>> w = Witness.of(pos, _greedy_line(pos))
 >>> w.verify(pos).finished

@@ -16,7 +16,7 @@ The engines live in :mod:`.matching` and :mod:`.coop`; this module dispatches be
 Every witness is replayed through the rules engine (:meth:`Witness.verify`) and checked against
 the claim before it is returned; a failure is a :class:`SolverBug`, never an answer.
 
->>> from .generate import random_position
+>>> from .deal import random_position
 >>> pos = random_position(3, seed=2, tricks_left=2)
 >>> ans = paradox_possible(pos, 0)
 >>> ans.status, ans.method, ans.possible is not None

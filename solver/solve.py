@@ -92,7 +92,11 @@ def _max_score_possible(
     pos: Position, seat: int, budget: Budget
 ) -> tuple[int | None, Witness | None, Status]:
     """The best score ``seat`` reaches in some continuation (and some deal): a memoised
-    cooperative search over the rules engine."""
+    cooperative search over the rules engine.
+
+    Not on :class:`.coop._Search`: its compact state keeps only which colours of each number
+    are filled, not who filled them, and the score needs the seat's largest group (Sc1), so
+    the search here runs over whole positions (cached by value)."""
     boards, exact = deals_of(pos, limit=256)
     if not exact:
         return None, None, UNKNOWN

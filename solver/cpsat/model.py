@@ -11,7 +11,7 @@ turn order and winners, permissions (F2), the red rule (L3), paradox and termina
 deals, and the facts I1-I5 as redundant constraints. ``ortools`` is imported inside
 :func:`build` only, so importing this module stays cheap.
 
->>> from catbox.solver.generate import random_position
+>>> from catbox.solver.deal import random_position
 >>> m = build(random_position(3, seed=1, tricks_left=2), seat=0, mode="round")
 >>> m.tricks_left, len(m.players_seats)
 (2, 3)

@@ -7,7 +7,7 @@ is equally likely to lie anywhere (a fair shuffle), so a deal of *numbers* weigh
 to the number of ways the physical copies can realise it: a product of multinomial
 coefficients, one per number.
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(3, seed=1, tricks_left=2, hide=(1, 2))
 >>> space = DealSpace.of(pos)
 >>> space.sizes, space.leftover
