@@ -95,7 +95,7 @@ def _max_score_possible(
     cooperative search over the rules engine.
 
     Not on :class:`.coop._Search`: its compact state keeps only which colours of each number
-    are filled, not who filled them, and the score needs the seat's largest group (Sc1), so
+    are filled, not who filled them, and the score needs the seat's largest group (Sc3), so
     the search here runs over whole positions (cached by value)."""
     boards, exact = deals_of(pos, limit=256)
     if not exact:
