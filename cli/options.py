@@ -128,7 +128,7 @@ SampleTimeLimitOpt = Annotated[
     typer.Option(
         "--time-limit",
         min=0.01,
-        help="Stop sampling after this many seconds (fewer samples).",
+        help="Stop sampling after this many seconds, fewer samples (default: no limit).",
         show_default=False,
     ),
 ]
