@@ -3,7 +3,6 @@ best for a seat that knows only its own cards — estimates over the hidden hand
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -14,9 +13,18 @@ from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
 
 from .errors import as_options
-from .options import AtOpt, JsonOpt, SeatOpt
-from .output import command, emit_json, err, out
+from .options import (
+    AtOpt,
+    HandPlayersOpt,
+    JsonOpt,
+    ProcessesOpt,
+    SampleSeedOpt,
+    SampleTimeLimitOpt,
+    SeatOpt,
+)
+from .output import Ticker, command, emit_json, out
 from .render import play_text
+from .shapes import advice_json
 from .sources import load_position, seat_arg
 
 if TYPE_CHECKING:
@@ -48,22 +56,6 @@ SamplesOpt = Annotated[
         show_default=False,
     ),
 ]
-EstSeedOpt = Annotated[
-    int, typer.Option("--seed", help="Sampling seed: the same seed gives the same answer.")
-]
-ProcOpt = Annotated[
-    int,
-    typer.Option("--workers", min=1, help="Worker processes (the answer does not depend on it)."),
-]
-TimeOpt = Annotated[
-    float | None,
-    typer.Option(
-        "--time-limit",
-        min=0.01,
-        help="Stop sampling after this many seconds (fewer samples).",
-        show_default=False,
-    ),
-]
 
 
 def parse_cards(text: str) -> tuple[int, ...]:
@@ -86,16 +78,6 @@ def est_text(e: Estimate | None, percent: bool) -> str:
     if e.exact:
         return f"{e.value:.2f}"
     return f"{e.value:.2f} [{lo:.2f}, {hi:.2f}]"
-
-
-def _ticker(enabled: bool) -> Callable[[int, int], None]:
-    live = enabled and err().is_terminal
-
-    def tick(k: int, n: int) -> None:
-        if live:
-            err().print(f"  sample {k}/{n}…", end="\r")
-
-    return tick
 
 
 #: Library parameter names -> option names, for errors (cli/errors.as_options).
@@ -122,10 +104,7 @@ def advise(
             show_default=False,
         ),
     ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option("--players", "-p", min=2, max=5, help="With --hand: the player count."),
-    ] = None,
+    players: HandPlayersOpt = None,
     order: Annotated[
         int,
         typer.Option(
@@ -141,15 +120,19 @@ def advise(
     ] = "",
     method: MethodOpt = "auto",
     samples: SamplesOpt = None,
-    seed: EstSeedOpt = 0,
-    workers: ProcOpt = 1,
-    time_limit: TimeOpt = None,
+    seed: SampleSeedOpt = 0,
+    workers: ProcessesOpt = 1,
+    time_limit: SampleTimeLimitOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Rank SEAT's plays by its estimated chance of avoiding a paradox, then its expected score,
     over the deals of the cards it cannot see. With [bold]--hand[/]: rank every set-aside card
     and prediction for a dealt hand by estimated round score."""
-    tick = _ticker(not json_out)
+    ticker = Ticker(not json_out)
+
+    def tick(k: int, n: int) -> None:
+        ticker(f"sample {k}/{n}")
+
     if hand is not None:
         if position is not None:
             raise FormatError("give either a POSITION or --hand, not both", where="--hand")
@@ -172,7 +155,7 @@ def advise(
         except CatboxError as e:
             raise as_options(e, _OPTION_NAMES) from None
         if json_out:
-            emit_json(r.to_json())
+            emit_json(advice_json(r))
         else:
             _print_start(r)
         return
@@ -197,7 +180,7 @@ def advise(
     except CatboxError as e:
         raise as_options(e, _OPTION_NAMES) from None
     if json_out:
-        emit_json(a.to_json())
+        emit_json(advice_json(a))
         return
     print_advice(a)
 

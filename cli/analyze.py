@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
@@ -11,30 +10,13 @@ from rich.text import Text
 from catbox.solver.cards import seat_letter
 
 from .options import AtOpt, JsonOpt, PositionArg, SeedOpt, TimeLimitOpt, WorkersOpt
-from .output import command, emit_json, err, out
+from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text, position_view, yes_no
+from .shapes import analyze_json
 from .sources import load_position
 
 if TYPE_CHECKING:
     from catbox.solver.analysis import MoveReport
-
-
-def row_json(r: MoveReport) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "play": str(r.play),
-        "possible": list(r.possible) if r.possible is not None else None,
-        "forceable": list(r.forceable) if r.forceable is not None else None,
-        "avoids_paradox": {"possible": r.avoid_possible, "guaranteed": r.avoid_guaranteed},
-        "best_score": r.best_score,
-        "status": r.status,
-    }
-    if r.status == "unknown":
-        out["bounds"] = r.bounds
-    if not r.exact_deals:
-        out["sampled_deals"] = r.deals
-    if r.same_as is not None:
-        out["same_as"] = str(r.same_as)
-    return out
 
 
 def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: str) -> Text:
@@ -77,24 +59,17 @@ def analyze(
 
     lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
     pos = load_position(position, at)
-    live = not json_out and err().is_terminal and not os.environ.get("CATBOX_NO_PROGRESS")
+    ticker = Ticker(not json_out)
 
     def tick(stage: str, k: int, n: int) -> None:
-        if live:
-            what = "possible columns" if stage == "possible" else "forced columns"
-            err().print(f"  {what}: {k}/{n} plays…   ", end="\r")
+        what = "possible columns" if stage == "possible" else "forced columns"
+        ticker(f"{what}: {k}/{n} plays")
 
     rows = analyze_position(pos, lim, tick)
     status = merge_status(*(r.status for r in rows)) if rows else "proven"
     assert pos.to_play is not None
     if json_out:
-        emit_json(
-            {
-                "to_play": seat_letter(pos.to_play),
-                "moves": [row_json(r) for r in rows],
-                "status": status,
-            }
-        )
+        emit_json(analyze_json(pos, rows, status))
         return
     o = out()
     o.print(position_view(pos))

@@ -14,6 +14,7 @@ from catbox.solver.rules import RULE_TEXT
 from .options import AtOpt, JsonOpt, PositionArg
 from .output import command, emit_json, out
 from .render import play_text, plays_text
+from .shapes import moves_json
 from .sources import load_position
 
 
@@ -33,15 +34,7 @@ def moves(
     illegal = [(p, rule) for p, rule in table if rule is not None]
     assert pos.to_play is not None  # explain() raises once the round is over
     if json_out:
-        emit_json(
-            {
-                "to_play": seat_letter(pos.to_play),
-                "led": pos.led.name if pos.led is not None else None,
-                "red_broken": pos.red_broken,
-                "legal": [str(p) for p in legal],
-                "illegal": [{"play": str(p), "rule": r} for p, r in illegal],
-            }
-        )
+        emit_json(moves_json(pos, legal, illegal))
         return
     head = Text(f"{seat_letter(pos.to_play)} to play", style="bold magenta")
     head.append(

@@ -8,7 +8,7 @@ import typer
 
 from catbox.solver.cards import seat_from_letter
 
-from .options import ForceOpt, JsonOpt, OutOpt
+from .options import DealSeedOpt, ForceOpt, JsonOpt, OutOpt, PlayersOpt
 from .output import command, emit_json, out
 from .sources import write_output
 
@@ -18,10 +18,8 @@ if TYPE_CHECKING:
 
 @command
 def new(
-    players: Annotated[int, typer.Option("--players", "-p", min=2, max=5, help="2 to 5.")],
-    seed: Annotated[
-        int, typer.Option("--seed", help="Shuffle seed: the same seed, the same deal.")
-    ],
+    players: PlayersOpt,
+    seed: DealSeedOpt,
     record: Annotated[
         bool,
         typer.Option(

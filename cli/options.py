@@ -1,4 +1,22 @@
-"""Option and argument definitions shared by every command (one place, one help text)."""
+"""Option and argument definitions shared by every command (one place, one help text).
+
+Every ``typer.Option``/``typer.Argument`` used by more than one command is defined here
+(an option of one command only, like ``advise --method``, may live in its module); a command
+picks aliases and defaults, and the defaults show in ``--help``. One name, one meaning,
+except where noted per command:
+
+- ``--seed``: the random seed of the command's randomised part, documented per command in
+  its alias: the shuffle in ``new`` (:data:`DealSeedOpt`), the position search in
+  ``puzzles generate`` (:data:`PuzzleSeedOpt`), the deal sampling in ``advise``
+  (:data:`SampleSeedOpt`) and the CP-SAT search elsewhere (:data:`SeedOpt`). In every
+  command the same seed gives the same answer, whatever ``--workers``.
+- ``--workers``: CP-SAT worker threads (:data:`WorkersOpt`), or worker processes over
+  sampled deals in ``advise`` (:data:`ProcessesOpt`); never changes an answer.
+- ``--time-limit``: wall-clock seconds for the whole command (:data:`TimeLimitOpt`); in
+  ``advise`` sampling stops then (:data:`SampleTimeLimitOpt`), fewer samples.
+- ``--line``: in ``show``, print the one-line position string; in ``tricks``, a witness play
+  sequence for K tricks (kept for the README and scripts).
+"""
 
 from __future__ import annotations
 
@@ -62,4 +80,55 @@ WorkersOpt = Annotated[
 SeedOpt = Annotated[
     int,
     typer.Option("--seed", help="Solver random seed (answers are deterministic for a given seed)."),
+]
+
+RecordArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="RECORD",
+        help="A round record file (catbox-record/1, TOML or JSON).",
+        show_default=False,
+    ),
+]
+PuzzleArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="PUZZLE",
+        help="A puzzle file, or the name of a bundled puzzle (see `catbox puzzles list`).",
+        show_default=False,
+    ),
+]
+PlayersOpt = Annotated[
+    int, typer.Option("--players", "-p", min=2, max=5, help="The player count, 2 to 5.")
+]
+HandPlayersOpt = Annotated[
+    int | None,
+    typer.Option("--players", "-p", min=2, max=5, help="With --hand: the player count, 2 to 5."),
+]
+#: Range-checked by the generator (an error naming the rule, exit 3), not by the parser.
+PuzzlePlayersOpt = Annotated[
+    int,
+    typer.Option("--players", "-p", help="The player count, 2 to 5.", show_default=False),
+]
+DealSeedOpt = Annotated[
+    int, typer.Option("--seed", help="Shuffle seed: the same seed, the same deal.")
+]
+PuzzleSeedOpt = Annotated[
+    int, typer.Option("--seed", help="Search seed: the same seed, the same puzzle.")
+]
+SampleSeedOpt = Annotated[
+    int, typer.Option("--seed", help="Sampling seed: the same seed gives the same answer.")
+]
+ProcessesOpt = Annotated[
+    int,
+    typer.Option("--workers", min=1, help="Worker processes (the answer does not depend on it)."),
+]
+SampleTimeLimitOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--time-limit",
+        min=0.01,
+        help="Stop sampling after this many seconds, fewer samples (default: no limit).",
+        show_default=False,
+    ),
 ]

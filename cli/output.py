@@ -135,10 +135,28 @@ def command(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def progress_shown(enabled: bool = True) -> bool:
+    """Whether progress goes to stderr: asked for (not with ``--json``), stderr is a terminal
+    and ``CATBOX_NO_PROGRESS`` is unset."""
+    return enabled and err().is_terminal and not os.environ.get("CATBOX_NO_PROGRESS")
+
+
+class Ticker:
+    """The one progress line on stderr for counted work: ``tick("sample 3/200")`` rewrites it
+    in place (``\\r``); silent unless :func:`progress_shown`."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.live = progress_shown(enabled)
+
+    def __call__(self, text: str) -> None:
+        if self.live:
+            err().print(f"  {text}…   ", end="\r")
+
+
 @contextmanager
 def progress(message: str, enabled: bool = True) -> Iterator[None]:
-    """A spinner on stderr while a long solve runs (only on a terminal)."""
-    if enabled and err().is_terminal and not os.environ.get("CATBOX_NO_PROGRESS"):
+    """A spinner on stderr while a long solve runs (see :func:`progress_shown`)."""
+    if progress_shown(enabled):
         with err().status(message, spinner="dots"):
             yield
     else:

@@ -8,10 +8,10 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_letter
 
-from .analysis_json import paradox_json
 from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import command, emit_json, out, progress
 from .render import line_text, yes_no
+from .shapes import paradox_json
 from .sources import load_position, seat_arg
 
 if TYPE_CHECKING:

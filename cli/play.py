@@ -12,7 +12,7 @@ from catbox.solver.errors import CatboxError
 from .options import AtOpt, ForceOpt, JsonOpt, OutOpt, PositionArg
 from .output import command, emit_json, out
 from .render import position_view, print_line
-from .show import derived
+from .shapes import position_json
 from .sources import load_position, write_output
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def play(
         write_output(pos, out_path, force=force, inputs=[position])
     text = formats.position_to_line(pos)
     if json_out:
-        emit_json({**derived(pos), "line": text, "position": formats.to_json_obj(pos)})
+        emit_json(position_json(pos))
     elif out_path is None:
         out().print(position_view(pos))
         print_line(text)

@@ -10,10 +10,11 @@ from rich.text import Text
 
 from catbox.solver.errors import CatboxError
 
-from .options import ForceOpt, JsonOpt, OutOpt
+from .options import ForceOpt, JsonOpt, OutOpt, PuzzleArg, PuzzlePlayersOpt, PuzzleSeedOpt
 from .output import command, emit_json, out
 from .render import puzzle_view
-from .solve import bundled, find_puzzle, goal_json
+from .shapes import puzzle_json, puzzle_list_json
+from .sources import bundled, find_puzzle
 
 if TYPE_CHECKING:
     from catbox.solver.puzzle import Puzzle
@@ -39,18 +40,7 @@ def list_(json_out: JsonOpt = False) -> None:
     """List the bundled puzzles: name, players, goal, difficulty and title."""
     rows = _load_all()
     if json_out:
-        emit_json(
-            [
-                {
-                    "name": n,
-                    "title": p.title,
-                    "difficulty": p.difficulty,
-                    "players": p.position.players,
-                    "goal": goal_json(p.goal),
-                }
-                for n, p in rows
-            ]
-        )
+        emit_json(puzzle_list_json(rows))
         return
     t = Table(header_style="bold", box=None)
     for col in ("name", "players", "goal", "level", "title"):
@@ -66,23 +56,17 @@ def list_(json_out: JsonOpt = False) -> None:
 @app.command("show")
 @command
 def show_(
-    name: Annotated[
-        str, typer.Argument(help="A bundled puzzle name or a puzzle file.", show_default=False)
-    ],
+    name: PuzzleArg,
     answer: Annotated[
         bool, typer.Option("--answer", help="Also reveal the stated answer.")
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Show a puzzle: the story, the position and the goal (the answer only with --answer)."""
-    from catbox.solver import formats
 
     p = find_puzzle(name)
     if json_out:
-        obj = formats.to_json_obj(p)
-        if not answer:
-            obj.pop("answer", None)
-        emit_json(obj)
+        emit_json(puzzle_json(p, answer))
         return
     o = out()
     o.print(puzzle_view(p))
@@ -94,10 +78,8 @@ def show_(
 @app.command("generate")
 @command
 def generate_(
-    players: Annotated[int, typer.Option("--players", "-p", help="2 to 5.", show_default=False)],
-    seed: Annotated[
-        int, typer.Option("--seed", help="Search seed: the same seed, the same puzzle.")
-    ] = 0,
+    players: PuzzlePlayersOpt,
+    seed: PuzzleSeedOpt = 0,
     kind: Annotated[
         str | None,
         typer.Option("--kind", help="Goal kind (default: any).", show_default=False),

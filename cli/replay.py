@@ -2,43 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
 from rich.text import Text
 
 from catbox.solver.cards import Play, seat_letter
 from catbox.solver.errors import FormatError
 
-from .options import AtOpt, ForceOpt, JsonOpt, OutOpt
+from .options import AtOpt, ForceOpt, JsonOpt, OutOpt, RecordArg
 from .output import command, emit_json, out
 from .render import play_text, position_view, print_line
-from .show import derived
-from .sources import write_output
+from .shapes import replay_json
+from .sources import load_record, write_output
 
 if TYPE_CHECKING:
     from catbox.solver.position import Position
-    from catbox.solver.record import Record
-
-RecordArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="RECORD",
-        help="A round record file (catbox-record/1, TOML or JSON).",
-        show_default=False,
-    ),
-]
-
-
-def load_record(source: str) -> Record:
-    from catbox.solver import formats
-    from catbox.solver.record import Record
-
-    rec = formats.load(Path(source))
-    if not isinstance(rec, Record):
-        raise FormatError("expected a round record (format catbox-record/1)", where=source)
-    return rec
 
 
 def tricks_of(positions: list[Position], moves: tuple[Play, ...]) -> list[dict[str, Any]]:
@@ -78,16 +56,7 @@ def replay(
         write_output(pos, out_path, force=force, inputs=[record])
     line = formats.position_to_line(pos)
     if json_out:
-        emit_json(
-            {
-                "moves": len(rec.moves),
-                "at": len(positions) - 1,
-                "tricks": tricks,
-                **derived(pos),
-                "line": line,
-                "position": formats.to_json_obj(pos),
-            }
-        )
+        emit_json(replay_json(len(rec.moves), positions, tricks))
         return
     for n, trick in enumerate(tricks, start=1):
         text = Text(f"trick {n}: ", style="bold")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -10,51 +10,14 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_from_letter, seat_letter
 
-from .analysis_json import forced_answers
-from .options import JsonOpt, SeatOpt, TimeLimitOpt, WorkersOpt
-from .output import command, emit_json, err, out
+from .options import JsonOpt, RecordArg, SeatOpt, TimeLimitOpt, WorkersOpt
+from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text
-from .replay import RecordArg, load_record
+from .shapes import review_json
+from .sources import load_record
 
 if TYPE_CHECKING:
-    from catbox.solver.review import Review
-
-
-def review_json(r: Review) -> dict[str, Any]:
-    return {
-        "depth": r.depth,
-        "plays": [
-            {
-                "move": p.move,
-                "seat": seat_letter(p.seat),
-                "play": str(p.play),
-                "analysed": p.analysed,
-                "status": p.status,
-                "possible_before": list(p.possible_before)
-                if p.possible_before is not None
-                else None,
-                "possible_after": list(p.possible_after) if p.possible_after is not None else None,
-                "round_possible_after": p.round_possible_after,
-                "before": forced_answers(p.before),
-                "after": forced_answers(p.after),
-                "marks": list(p.marks),
-                "better": str(p.better) if p.better else None,
-            }
-            for p in r.plays
-        ],
-        "turning_points": [
-            {"seat": seat_letter(t.seat) if t.seat >= 0 else None, "move": t.move, "text": t.text}
-            for t in r.turning_points
-        ],
-        "summary": {
-            seat_letter(s.seat): {
-                "plays": s.plays,
-                "judged": s.judged,
-                "gave_up": list(s.gave_up),
-            }
-            for s in r.summary
-        },
-    }
+    pass
 
 
 @command
@@ -94,11 +57,10 @@ def review(
         return
     if depth is None:
         depth = 3 if rec.players == 5 else 4
-    live = not json_out and err().is_terminal
+    ticker = Ticker(not json_out)
 
     def tick(k: int, n: int) -> None:
-        if live:
-            err().print(f"  reviewing move {k}/{n}…", end="\r")
+        ticker(f"reviewing move {k}/{n}")
 
     r = review_record(rec, s, depth=depth, limits=lim, progress=tick)
     if json_out:

@@ -11,8 +11,9 @@ from rich.text import Text
 from catbox.solver.cards import seat_letter
 
 from .advise import PIMC_CAVEAT, est_text
-from .output import emit_json, err, out
+from .output import Ticker, emit_json, out
 from .render import play_text
+from .shapes import player_review_json
 
 if TYPE_CHECKING:
     from catbox.solver.record import Record
@@ -32,11 +33,10 @@ def review_player_view(
     from catbox.solver.estimates.advise import DEFAULT_SAMPLES
     from catbox.solver.estimates.review import review_player
 
-    live = not json_out and err().is_terminal
+    ticker = Ticker(not json_out)
 
     def tick(k: int, n: int) -> None:
-        if live:
-            err().print(f"  reviewing play {k}/{n} of {seat_letter(seat)}…", end="\r")
+        ticker(f"reviewing play {k}/{n} of {seat_letter(seat)}")
 
     r = review_player(
         rec,
@@ -48,13 +48,7 @@ def review_player_view(
         progress=tick,
     )
     if json_out:
-        emit_json(
-            {
-                "seat": seat_letter(seat),
-                "view": "player",
-                "plays": [p.to_json() for p in r.plays],
-            }
-        )
+        emit_json(player_review_json(r, seat))
         return
     o = out()
     o.print(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -12,28 +12,12 @@ from catbox.solver.errors import PositionError
 
 from .options import JsonOpt
 from .output import command, emit_json, out
+from .shapes import game_json, round_json
 from .sources import load_position
 
 if TYPE_CHECKING:
     from catbox.solver.position import Position
     from catbox.solver.scoring import RoundScore
-
-
-def round_json(sc: RoundScore) -> dict[str, Any]:
-    return {
-        "finished": sc.finished,
-        "paradox": seat_letter(sc.paradox) if sc.paradox is not None else None,
-        "seats": {
-            seat_letter(i): {
-                "tricks": s.tricks,
-                "prediction": s.prediction,
-                "largest_group": s.largest_group,
-                "bonus": s.bonus,
-                "score": s.score,
-            }
-            for i, s in enumerate(sc.seats)
-        },
-    }
 
 
 def _show_round(pos: Position, sc: RoundScore, title: str) -> None:
@@ -98,16 +82,7 @@ def score(
     game = game_result(rows)
     complete = game.rounds == players and all(sc.finished for sc in scores)
     if json_out:
-        emit_json(
-            {
-                "rounds": [round_json(sc) for sc in scores],
-                "game": {
-                    "totals": {seat_letter(i): t for i, t in enumerate(game.totals)},
-                    "winners": [seat_letter(i) for i in game.winners],
-                    "complete": complete,
-                },
-            }
-        )
+        emit_json(game_json(scores, game, complete))
         return
     t = Table(
         title="Game totals (Sc4)" + ("" if complete else " — game not complete"),

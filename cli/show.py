@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-
-from catbox.solver.cards import seat_letter
 
 from .options import AtOpt, JsonOpt, PositionArg
 from .output import command, emit_json, out
 from .render import position_view, print_line
+from .shapes import position_json
 from .sources import load_position
 
 if TYPE_CHECKING:
-    from catbox.solver.position import Position
-
-
-def derived(pos: Position) -> dict[str, Any]:
-    """What the rules derive from a position (formats.md: derived, never stored)."""
-    return {
-        "to_play": seat_letter(pos.to_play) if pos.to_play is not None else None,
-        "led": pos.led.name if pos.led is not None else None,
-        "red_broken": pos.red_broken,
-        "finished": pos.finished,
-        "paradox": seat_letter(pos.paradox) if pos.paradox is not None else None,
-        "tricks_left": pos.tricks_left,
-    }
+    pass
 
 
 @command
@@ -44,7 +31,7 @@ def show(
     pos = load_position(position, at)
     text = formats.position_to_line(pos)
     if json_out:
-        emit_json({**derived(pos), "line": text, "position": formats.to_json_obj(pos)})
+        emit_json(position_json(pos))
     elif line:
         typer.echo(text)
     else:

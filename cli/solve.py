@@ -2,83 +2,22 @@
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING
 
 import typer
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
-from catbox.solver.errors import FileError, FormatError
 
-from .analysis_json import deal_json, plays
-from .options import JsonOpt, SeedOpt, TimeLimitOpt, WorkersOpt
+from .options import JsonOpt, PuzzleArg, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import EXIT_MISMATCH, command, emit_json, out, progress
 from .render import line_text, puzzle_view, yes_no
+from .shapes import solution_json
+from .sources import find_puzzle
 
 if TYPE_CHECKING:
-    from catbox.solver.puzzle import Goal, Puzzle
-    from catbox.solver.solve import Solution
-
-PuzzleArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="PUZZLE",
-        help="A puzzle file, or the name of a bundled puzzle (see `catbox puzzles list`).",
-        show_default=False,
-    ),
-]
-
-
-def bundled_dir() -> Path:
-    return Path(str(resources.files("catbox.puzzles")))
-
-
-def bundled() -> list[Path]:
-    return sorted(bundled_dir().glob("*.toml"))
-
-
-def find_puzzle(source: str) -> Puzzle:
-    from catbox.solver import formats
     from catbox.solver.puzzle import Puzzle
-
-    path = Path(source)
-    if not path.is_file():
-        named = bundled_dir() / f"{source}.toml"
-        if named.is_file():
-            path = named
-        else:
-            raise FileError(
-                "no such file, and no bundled puzzle of that name (see `catbox puzzles list`)",
-                where=source,
-            )
-    obj = formats.load(path)
-    if not isinstance(obj, Puzzle):
-        raise FormatError("expected a puzzle (format catbox-puzzle/1)", where=str(path))
-    return obj
-
-
-def goal_json(goal: Goal) -> dict[str, Any]:
-    return {
-        "seat": seat_letter(goal.seat),
-        "kind": goal.kind,
-        "target": goal.target,
-        "mode": goal.mode,
-    }
-
-
-def solution_json(sol: Solution) -> dict[str, Any]:
-    return {
-        "goal": goal_json(sol.goal),
-        "solvable": sol.solvable,
-        "value": sol.value,
-        "line": plays(sol.line),
-        "matches_answer": sol.matches_answer,
-        "status": sol.status,
-        "deal": deal_json(sol.witness),
-        "note": sol.note,
-    }
+    from catbox.solver.solve import Solution
 
 
 @command

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,39 @@ def load_position(source: str, at: int | None = None) -> Position:
     if at is not None:
         raise FormatError("--at applies to round records only", where="--at")
     return formats.load_position(source)
+
+
+def load_record(source: str) -> Record:
+    """A round record file (``solver.formats.load_record``: a clear error for anything else)."""
+    from catbox.solver import formats
+
+    return formats.load_record(source)
+
+
+def bundled_dir() -> Path:
+    """The bundled puzzle collection (installed as ``catbox.puzzles``)."""
+    return Path(str(resources.files("catbox.puzzles")))
+
+
+def bundled() -> list[Path]:
+    return sorted(bundled_dir().glob("*.toml"))
+
+
+def find_puzzle(source: str) -> Puzzle:
+    """A puzzle file, or a bundled puzzle by name."""
+    from catbox.solver import formats
+
+    path = Path(source)
+    if not path.is_file():
+        named = bundled_dir() / f"{source}.toml"
+        if named.is_file():
+            path = named
+        else:
+            raise FileError(
+                "no such file, and no bundled puzzle of that name (see `catbox puzzles list`)",
+                where=source,
+            )
+    return formats.load_puzzle(path)
 
 
 def seat_arg(pos: Position, seat: str | None) -> int:

@@ -1,5 +1,9 @@
 """The questions of analysis.md, answered by the right engine and merged honestly.
 
+The parts live in their own modules: :mod:`.sampling` (deals of the unknown hands),
+:mod:`.forced` (forced answers over those deals); this module answers the commands' questions
+(paradox, tricks, analyze) and re-exports the old names.
+
 "Possible" questions go to :mod:`.possible` (fast checks, plain search or CP-SAT); "guaranteed"
 and "forceable" questions go to the game-tree search (:mod:`.search`), which is exact when every
 hand is known. With unknown hands, a guaranteed answer means "for every deal of the unseen
@@ -15,20 +19,21 @@ each settled question kept as a proven bound (analysis.md, "Partial answers").
 
 from __future__ import annotations
 
-import math
-import random
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from .answers import PROVEN, UNKNOWN, Status, Witness
+from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import PositionError
-from .limits import Limits, OutOfTime
+from .forced import Bounds, ForcedReport, _set_bounds, forced_report
+from .limits import Limits
 from .position import Position
+from .sampling import EXACT_DEALS as EXACT_DEALS
+from .sampling import SAMPLED_DEALS as SAMPLED_DEALS
+from .sampling import deals_of
+from .sampling import wilson_upper as wilson_upper
 
 __all__ = [
     "Budget",
@@ -44,19 +49,6 @@ __all__ = [
     "paradox_report",
     "tricks_report",
 ]
-
-EXACT_DEALS = 64  # enumerate every deal up to this many; sample beyond
-SAMPLED_DEALS = 24
-
-Bounds = dict[str, Any]  # key -> [lo, hi] (numbers) or {"in": [...], "out": [...]} (sets)
-
-
-def merge_status(*statuses: Status) -> Status:
-    if any(s == UNKNOWN for s in statuses):
-        return UNKNOWN
-    if any(s == "estimate" for s in statuses):
-        return "estimate"
-    return PROVEN
 
 
 class Budget:
@@ -75,331 +67,6 @@ class Budget:
         if self.deadline is None:
             return None
         return max(floor, self.deadline - time.monotonic())
-
-
-# ---------------------------------------------------------------------------- deals
-def _count_splits(pool: Counter[int], sizes: list[int], cap: int | None = None) -> int:
-    """How many ways to deal ``pool`` into hands of ``sizes`` (multisets, hands ordered; cards
-    left over stay unseen); with ``cap``, counting stops at ``cap`` (the answer is then
-    ``min(count, cap)``: enough to choose between enumerating and sampling, in a few steps
-    however large the count)."""
-    counts = [k for _, k in sorted(pool.items())]
-    after = [sum(counts[i:]) for i in range(len(counts) + 1)]
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def rec(i: int, room: tuple[int, ...]) -> int:
-        if sum(room) > after[i]:  # not enough cards left to fill the hands
-            return 0
-        if i == len(counts):
-            return 1
-        key = (i, room)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        total = 0
-        for split in _compositions(counts[i], room):
-            total += rec(i + 1, tuple(r - t for r, t in zip(room, split, strict=True)))
-            if cap is not None and total >= cap:
-                total = cap
-                break
-        memo[key] = total
-        return total
-
-    return rec(0, tuple(sizes))
-
-
-def _compositions(k: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Ways to give k copies to hands with room ``caps`` (any left go to nobody)."""
-    if not caps:
-        yield ()
-        return
-    for first in range(min(k, caps[0]) + 1):
-        for rest in _compositions(k - first, caps[1:]):
-            yield (first, *rest)
-
-
-def _splits(pool: Counter[int], sizes: list[int]) -> Iterator[list[tuple[int, ...]]]:
-    if not sizes:
-        yield []
-        return
-    seen = set()
-    for combo in combinations(sorted(pool.elements()), sizes[0]):
-        if combo in seen:
-            continue
-        seen.add(combo)
-        for tail in _splits(pool - Counter(combo), sizes[1:]):
-            yield [combo, *tail]
-
-
-def deals_of(
-    pos: Position, *, limit: int = EXACT_DEALS, samples: int = SAMPLED_DEALS, seed: int = 0
-) -> tuple[list[Position], bool]:
-    """Positions with every unknown hand filled from the unknown pool: all of them when there
-    are at most ``limit`` (exact=True), else ``samples`` drawn with a fixed seed (exact=False)."""
-    unknown = [i for i, s in enumerate(pos.seats) if s.hand is None]
-    if not unknown:
-        return [pos.settle()], True
-    pool = pos.unknown_pool()
-    sizes = [pos.seats[i].hand_size for i in unknown]
-    if sum(sizes) > sum(pool.values()):
-        raise PositionError("the unknown hands need more cards than are unseen", rule="S1")
-
-    def fill(hands: list[tuple[int, ...]]) -> Position:
-        seats = list(pos.seats)
-        for i, h in zip(unknown, hands, strict=True):
-            seats[i] = replace(seats[i], hand=tuple(sorted(h)))
-        return replace(pos, seats=tuple(seats)).settle()
-
-    if _count_splits(pool, sizes, cap=limit + 1) <= limit:
-        return [fill(h) for h in _splits(pool, sizes)], True
-    rng = random.Random(seed)
-    cards = sorted(pool.elements())
-    out = []
-    for _ in range(samples):
-        rng.shuffle(cards)
-        hands, at = [], 0
-        for size in sizes:
-            hands.append(tuple(cards[at : at + size]))
-            at += size
-        out.append(fill(hands))
-    return out, False
-
-
-def wilson_upper(failures: int, n: int, z: float = 1.96) -> float:
-    """Upper end of the Wilson 95% interval for a failure rate seen as failures/n."""
-    if n == 0:
-        return 1.0
-    p = failures / n
-    centre = p + z * z / (2 * n)
-    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return min(1.0, (centre + margin) / (1 + z * z / n))
-
-
-# ---------------------------------------------------------------------------- forced
-@dataclass(frozen=True, slots=True)
-class ForcedReport:
-    """Forced outcomes for ``seat`` (analysis.md). With unknown hands: over every deal (or
-    a sample of deals, status ``estimate``). When a limit stopped the search, the fields not
-    proven are None and ``bounds`` holds what was proven (analysis.md, "Partial answers")."""
-
-    seat: int
-    guaranteed: bool | None
-    forceable: tuple[int, ...] | None
-    at_least: int | None
-    at_most: int | None
-    best_score: int | None
-    status: Status
-    deals: int  # deals searched (1 when every hand is known)
-    exact_deals: bool
-    failure_bound: float | None  # estimate only: 95% upper bound on deals where "yes" fails
-    nodes: int  # nodes searched (0: not counted, e.g. the paradox question alone)
-    bounds: Bounds = field(default_factory=dict)
-
-    @property
-    def guaranteed_status(self) -> Status:
-        """The status of ``guaranteed`` alone: over sampled deals a "no" is proven (the deal
-        that refutes it is a real deal of the unseen cards); only a "yes" is an estimate."""
-        if self.guaranteed is False:
-            return PROVEN
-        if self.guaranteed is None:
-            return UNKNOWN
-        return self.status if self.status != UNKNOWN else PROVEN
-
-
-def _set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
-    return {"in": sorted(ins), "out": sorted(outs - ins)}
-
-
-@dataclass
-class _Pieces:
-    """Forced answers for one fully known deal, settled one question at a time."""
-
-    guaranteed: bool | None = None
-    f_in: set[int] = field(default_factory=set)
-    f_out: set[int] = field(default_factory=set)
-    al: tuple[int, int] | None = None  # at_least bounds
-    am: tuple[int, int] | None = None  # at_most bounds
-
-
-def _forced_pieces(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
-) -> _Pieces:
-    """After the whole forced search ran out: paradox avoidance first, then each exact count
-    (of ``cands``, the possible counts when known), then at least / at most by descending /
-    ascending targets; each question gets the time left, settled ones become proven bounds."""
-    from .search import Target, can_force
-
-    now = full.seats[seat].tricks
-    top = now + full.tricks_left
-    ks = tuple(range(now, top + 1)) if cands is None else cands
-    out = _Pieces(f_out=set(range(now, top + 1)) - set(ks))
-
-    def ask(t: Target) -> bool | None:
-        if lim.expired():
-            raise OutOfTime
-        ok, st = can_force(full, seat, t, node_limit=lim.node_limit, time_limit=lim.seconds())
-        return ok if st == PROVEN else None
-
-    try:
-        out.guaranteed = ask(Target("avoid-paradox"))
-        if out.guaranteed is False:
-            out.f_out = set(range(now, top + 1))
-            return out
-        lo_al, hi_al = now, max(ks, default=now)
-        lo_am, hi_am = min(ks, default=top), top
-        for k in ks:
-            got = ask(Target("exactly", k))
-            if got:
-                out.f_in.add(k)
-                out.guaranteed = True
-                lo_al, hi_am = max(lo_al, k), min(hi_am, k)
-            elif got is False:
-                out.f_out.add(k)
-        if out.guaranteed:
-            out.al, out.am = (lo_al, hi_al), (lo_am, hi_am)
-            for k in range(hi_al, lo_al, -1):
-                got = ask(Target("at-least", k))
-                if got is None:
-                    break
-                if got:
-                    lo_al = k
-                    break
-                hi_al = k - 1
-            out.al = (lo_al, hi_al)
-            for k in range(lo_am, hi_am):
-                got = ask(Target("at-most", k))
-                if got is None:
-                    break
-                if got:
-                    hi_am = k
-                    break
-                lo_am = k + 1
-            out.am = (lo_am, hi_am)
-    except OutOfTime:
-        pass
-    return out
-
-
-def _forced_one(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
-) -> tuple[Any, _Pieces | None]:
-    """The whole forced search on one known deal (with half the time when it may run out),
-    then the question-by-question pieces with the rest."""
-    from .search import forced
-
-    first = lim if lim.left() is None else lim.share(0.5)
-    f = forced(full, seat, node_limit=lim.node_limit, time_limit=first.seconds())
-    if f.status == PROVEN:
-        return f, None
-    return f, _forced_pieces(full, seat, lim, cands)
-
-
-def forced_report(
-    pos: Position,
-    seat: int,
-    *,
-    time_limit: float | None = 60.0,
-    node_limit: int | None = None,
-    seed: int = 0,
-    only_guaranteed: bool = False,
-    limits: Limits | None = None,
-    possible: tuple[int, ...] | None = None,
-) -> ForcedReport:
-    """With ``only_guaranteed`` just the paradox question is searched (a far cheaper proof);
-    the other fields are None. ``limits`` (started) overrides ``time_limit``/``node_limit``;
-    ``possible``: the possible counts when proven (forceable counts lie among them)."""
-    from .search import Target, can_force
-
-    lim = (limits or Limits(time_limit, node_limit=node_limit, seed=seed)).start()
-    boards, exact = deals_of(pos, seed=seed)
-    n = len(boards)
-
-    def unknown(nodes: int = 0, **kw: Any) -> ForcedReport:
-        g = kw.pop("guaranteed", None)
-        return ForcedReport(seat, g, None, None, None, None, UNKNOWN, n, exact, None, nodes, kw)
-
-    if only_guaranteed:
-        missed = False  # some deal not settled in time: keep looking for a refuting one
-        for i, full in enumerate(boards):
-            if i > 0 and lim.expired():
-                missed = True
-                break
-            part = lim.share(1.0 / (n - i))
-            ok, st = can_force(
-                full,
-                seat,
-                Target("avoid-paradox"),
-                node_limit=lim.node_limit,
-                time_limit=part.seconds(),
-            )
-            if st != PROVEN:
-                missed = True
-                continue
-            if not ok:  # one deal refutes "for every deal": proven, sampled or not
-                return ForcedReport(seat, False, None, None, None, None, PROVEN, n, exact, None, 0)
-        if missed:
-            return unknown()
-        status0: Status = PROVEN if exact else "estimate"
-        bound0 = None if exact else wilson_upper(0, n)
-        return ForcedReport(seat, True, None, None, None, None, status0, n, exact, bound0, 0)
-    answers = []
-    pieces: list[_Pieces] = []
-    nodes = 0
-    for i, full in enumerate(boards):
-        if i > 0 and lim.expired():  # the deals not searched stay unsettled
-            pieces.append(_Pieces())
-            break
-        part = lim.share(1.0 / (n - i))
-        if n == 1:
-            f, pc = _forced_one(full, seat, part, possible)
-        else:
-            from .search import forced
-
-            f = forced(full, seat, node_limit=lim.node_limit, time_limit=part.seconds())
-            pc = None
-        nodes += f.nodes
-        if f.status != PROVEN:
-            pieces.append(pc or _Pieces())
-        else:
-            answers.append(f)
-    if pieces and n > 1 and any(not a.guaranteed for a in answers):
-        # one settled deal refutes "for every deal": nothing is forceable (the best score
-        # needs every deal, so it stays unknown)
-        return ForcedReport(seat, False, (), None, None, None, UNKNOWN, n, exact, None, nodes, {})
-    if pieces:
-        pc = pieces[0]
-        now = pos.seats[seat].tricks
-        every = set(range(now, now + pos.tricks_left + 1))
-        outs = set(pc.f_out) | (every - set(possible) if possible is not None else set())
-        b: Bounds = {}
-        g = pc.guaranteed if n == 1 else None
-        if g is False:
-            return ForcedReport(seat, False, (), None, None, None, PROVEN, 1, exact, None, nodes)
-        if not outs >= every:
-            b["forceable"] = _set_bounds(pc.f_in if n == 1 else set(), outs)
-        else:
-            b["forceable"] = {"in": [], "out": sorted(every)}
-        if g and pc.al is not None and pc.am is not None:
-            b["at_least"], b["at_most"] = list(pc.al), list(pc.am)
-        return unknown(nodes, guaranteed=g, **b)
-    guaranteed = all(bool(a.guaranteed) for a in answers)
-    forceable = tuple(sorted(set.intersection(*(set(a.forceable or ()) for a in answers))))
-    if guaranteed:
-        at_least: int | None = min(a.at_least for a in answers if a.at_least is not None)
-        at_most: int | None = max(a.at_most for a in answers if a.at_most is not None)
-    else:
-        at_least = at_most = None
-    scores = [a.best_score for a in answers]
-    best = None if any(s is None for s in scores) else min(s for s in scores if s is not None)
-    if exact:
-        status: Status = PROVEN
-        bound = None
-    else:
-        status = "estimate"
-        bound = wilson_upper(0, n)
-    return ForcedReport(
-        seat, guaranteed, forceable, at_least, at_most, best, status, n, exact, bound, nodes
-    )
 
 
 # ---------------------------------------------------------------------------- reports

@@ -1,7 +1,7 @@
 """What every solver answer shares: an honest status and witness lines that are replayed through
 the rules engine before anyone sees them (analysis.md, "Honesty of answers").
 
->>> from .generate import random_position
+>>> from .deal import random_position
 >>> pos = random_position(3, seed=4, tricks_left=1)
 >>> w = Witness.of(pos, _greedy_line(pos))
 >>> w.verify(pos).finished
@@ -17,11 +17,23 @@ from .cards import Play, seat_letter
 from .errors import CatboxError, SolverBug
 from .position import Position
 
-__all__ = ["PROVEN", "UNKNOWN", "Status", "Witness", "fill_hands"]
+__all__ = ["ESTIMATE", "PROVEN", "UNKNOWN", "Status", "Witness", "fill_hands", "merge_status"]
 
+#: Every answer's status (analysis.md): proven (settled exactly), estimate (over sampled deals,
+#: with its error bound) or unknown (a limit stopped it; proven bounds go with it).
 Status = Literal["proven", "estimate", "unknown"]
 PROVEN: Status = "proven"
+ESTIMATE: Status = "estimate"
 UNKNOWN: Status = "unknown"
+
+
+def merge_status(*statuses: Status) -> Status:
+    """The status of an answer made of parts: unknown wins, then estimate."""
+    if any(s == UNKNOWN for s in statuses):
+        return UNKNOWN
+    if any(s == ESTIMATE for s in statuses):
+        return ESTIMATE
+    return PROVEN
 
 
 def fill_hands(pos: Position, hands: tuple[tuple[int, ...] | None, ...]) -> Position:

@@ -16,7 +16,7 @@ red is broken are derived, never stored.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from .board import EMPTY, NEUTRAL, Board, cell_index, empty_board
@@ -151,6 +151,14 @@ class Position:
         """Cards not accounted for by anything the position knows: what unknown hands (and
         unknown set-aside or hidden cards) are drawn from."""
         return self.deck() - self.known_cards()
+
+    def hide(self, seats: Iterable[int]) -> Position:
+        """The same position with the hands and set-aside cards of ``seats`` unknown (what
+        another seat sees, or a record of one's own online game)."""
+        new = list(self.seats)
+        for i in seats:
+            new[i] = replace(new[i], hand=None, set_aside=None)
+        return replace(self, seats=tuple(new))
 
     # ----------------------------------------------------------------- moves
     def _hand_of_player_to_move(self) -> tuple[int, tuple[int, ...]]:

@@ -22,10 +22,10 @@ avoid-paradox, paradox-free-round, make-exactly, make-at-least, make-at-most, ma
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, get_args
 
 from .cards import Play, seat_letter
 from .errors import FormatError
+from .goals import GOAL_KINDS, GOAL_MODES, TARGET_KINDS, GoalKind, GoalMode
 from .position import Position
 
 __all__ = [
@@ -33,25 +33,12 @@ __all__ = [
     "GOAL_MODES",
     "TARGET_KINDS",
     "Goal",
+    "GoalKind",
     "GoalMode",
     "Puzzle",
     "PuzzleAnswer",
 ]
 
-GoalMode = Literal["guaranteed", "possible"]
-GOAL_MODES: tuple[str, ...] = get_args(GoalMode)
-
-#: Every goal kind of formats.md, in the order documented there.
-GOAL_KINDS: tuple[str, ...] = (
-    "avoid-paradox",
-    "paradox-free-round",
-    "make-exactly",
-    "make-at-least",
-    "make-at-most",
-    "max-score",
-)
-#: Kinds that need a ``target`` (a trick count); every other kind forbids one.
-TARGET_KINDS: frozenset[str] = frozenset({"make-exactly", "make-at-least", "make-at-most"})
 #: Kinds that allow only one mode.
 _ONLY_MODE: dict[str, str] = {"paradox-free-round": "possible"}
 
@@ -74,7 +61,7 @@ class Goal:
     """The question of a puzzle, asked about ``seat`` (an index 0..players-1)."""
 
     seat: int
-    kind: str
+    kind: str  # one of GOAL_KINDS (a GoalKind), checked here: callers pass file text
     target: int | None
     mode: GoalMode
 

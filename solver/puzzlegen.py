@@ -21,7 +21,7 @@ keep the goal (for ``max-score``: keep the best value). A puzzle is *non-obvious
 solvable but the natural play does not keep it. :func:`generate` searches seeded random positions
 for such a puzzle and proves its answer with the real solver.
 
->>> from .generate import hide_hands, random_position
+>>> from .deal import random_position
 >>> from .puzzle import Goal
 >>> pos = random_position(3, seed=2, tricks_left=1)
 >>> str(natural_play(pos, Goal(pos.to_play, "make-at-most", 0, "guaranteed")))
@@ -36,13 +36,22 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import cast
 
 from .board import EMPTY, cell_index
 from .cards import Colour, Play, variant
+from .deal import random_position
 from .errors import FormatError, PositionError
-from .generate import hide_hands, random_position
 from .position import Position
-from .puzzle import GOAL_KINDS, GOAL_MODES, TARGET_KINDS, Goal, GoalMode, Puzzle, PuzzleAnswer
+from .puzzle import (
+    GOAL_KINDS,
+    GOAL_MODES,
+    TARGET_KINDS,
+    Goal,
+    GoalMode,
+    Puzzle,
+    PuzzleAnswer,
+)
 from .rules import trick_winner
 from .scoring import TWO_PLAYER_BONUS_MAX, seat_score
 from .solve import Solution, goal_reached, solve_goal
@@ -343,7 +352,9 @@ def generate(
     best: tuple[int, Generated] | None = None
     for attempt in range(attempts):
         k = kind or rng.choice(GOAL_KINDS)
-        m: GoalMode = "possible" if k == "paradox-free-round" else (mode or rng.choice(GOAL_MODES))  # type: ignore[assignment]
+        m = cast(
+            GoalMode, "possible" if k == "paradox-free-round" else (mode or rng.choice(GOAL_MODES))
+        )
         tl = tricks_left or rng.choice((1, 2, 2, 3, 3, 3) if players < 5 else (1, 2, 2, 3))
         mid = rng.randrange(players) if rng.random() < 0.4 else 0
         hide_one = m == "possible" and k != "max-score" and rng.random() < 0.3
@@ -356,7 +367,7 @@ def generate(
         assert seat is not None
         pos = replace(pos, names=NAME_SETS[rng.randrange(len(NAME_SETS))][:players])
         if hide_one:
-            pos = hide_hands(pos, [rng.choice([i for i in range(players) if i != seat])])
+            pos = pos.hide([rng.choice([i for i in range(players) if i != seat])])
         for target in _targets(pos, k, seat, rng)[:3]:
             goal = Goal(seat, k, target, m)
             a = assess(pos, goal, time_limit=time_limit)

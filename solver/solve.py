@@ -11,20 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from .analysis import Budget, ForcedReport, deals_of, forced_report, merge_status
 from .answers import PROVEN, UNKNOWN, Status, Witness
 from .cards import Play
 from .errors import CatboxError, PositionError
+from .goals import FORCED_KIND
 from .position import Position
 from .puzzle import Goal, Puzzle
 from .scoring import seat_score
 
 if TYPE_CHECKING:
     from .search import Target
-
-TargetKind = Literal["avoid-paradox", "exactly", "at-least", "at-most"]
 
 __all__ = ["Solution", "forced_goal_holds", "goal_reached", "solve", "solve_goal"]
 
@@ -82,18 +81,10 @@ def forced_goal_holds(goal: Goal, fr: ForcedReport) -> bool:
     raise PositionError(f"goal kind {goal.kind!r} cannot be forced", where="goal.kind")
 
 
-_TARGET_KINDS: dict[str, TargetKind] = {
-    "avoid-paradox": "avoid-paradox",
-    "make-exactly": "exactly",
-    "make-at-least": "at-least",
-    "make-at-most": "at-most",
-}
-
-
 def _target(goal: Goal) -> Target:
     from .search import Target
 
-    return Target(_TARGET_KINDS[goal.kind], goal.target)
+    return Target(FORCED_KIND[goal.kind], goal.target)
 
 
 # ----------------------------------------------------------------------------- possible
@@ -101,7 +92,11 @@ def _max_score_possible(
     pos: Position, seat: int, budget: Budget
 ) -> tuple[int | None, Witness | None, Status]:
     """The best score ``seat`` reaches in some continuation (and some deal): a memoised
-    cooperative search over the rules engine."""
+    cooperative search over the rules engine.
+
+    Not on :class:`.coop._Search`: its compact state keeps only which colours of each number
+    are filled, not who filled them, and the score needs the seat's largest group (Sc3), so
+    the search here runs over whole positions (cached by value)."""
     boards, exact = deals_of(pos, limit=256)
     if not exact:
         return None, None, UNKNOWN

@@ -9,7 +9,6 @@ import pytest
 
 from catbox.solver.analysis import (
     Limits,
-    _count_splits,
     analyze,
     deals_of,
     forced_report,
@@ -20,6 +19,7 @@ from catbox.solver.analysis import (
 )
 from catbox.solver.errors import PositionError
 from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.sampling import _count_splits
 
 from .reference import deals, forced_answers, possible
 

@@ -1,4 +1,4 @@
-"""The cooperative search (``possible._Search``) obeys the rules engine step by step, as
+"""The cooperative search (``coop._Search``) obeys the rules engine step by step, as
 test_search_state.py checks the packed state: at every state of random playouts its moves are
 exactly the legal plays of ``Position`` (L1-L3, X1), every child state is the encoding of the
 position ``Position.play`` gives (P1, F2, W1, W3, E1) and a won trick is counted for the seat.
@@ -22,10 +22,10 @@ import pytest
 
 from catbox.solver.board import EMPTY
 from catbox.solver.cards import Colour, Play
+from catbox.solver.coop import Move, State, _Search
 from catbox.solver.deal import deal_round
 from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.position import Position
-from catbox.solver.possible import Move, State, _Search
 
 PLAY, DRAW, COMMIT, STUCK = 0, 1, 2, 3
 

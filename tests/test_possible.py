@@ -10,10 +10,10 @@ import pytest
 from catbox.solver import EMPTY, Colour, Play, Position, Seat, cell_index
 from catbox.solver.answers import Witness
 from catbox.solver.cards import colours_from_str
+from catbox.solver.coop import _Search
 from catbox.solver.errors import PositionError
 from catbox.solver.generate import random_position
 from catbox.solver.possible import (
-    _Search,
     hall_violation,
     paradox_possible,
     tricks_possible,

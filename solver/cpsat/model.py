@@ -11,7 +11,7 @@ turn order and winners, permissions (F2), the red rule (L3), paradox and termina
 deals, and the facts I1-I5 as redundant constraints. ``ortools`` is imported inside
 :func:`build` only, so importing this module stays cheap.
 
->>> from catbox.solver.generate import random_position
+>>> from catbox.solver.deal import random_position
 >>> m = build(random_position(3, seed=1, tricks_left=2), seat=0, mode="round")
 >>> m.tricks_left, len(m.players_seats)
 (2, 3)
@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..board import EMPTY
 from ..cards import COPIES, Colour
+from ..goals import Question
 from ..position import Position
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Mode", "RoundModel", "build"]
 
-Mode = Literal["round", "avoid", "tricks"]
+Mode = Question  # the cooperative question (goals.py)
 _R = int(Colour.R)
 _NON_RED = (int(Colour.B), int(Colour.Y), int(Colour.G))
 

@@ -1,7 +1,7 @@
 """Solving the round model: deterministic parameters, solution extraction into plays (and the
 chosen deal), and an independent replay of every extracted line through the rules engine.
 
->>> from catbox.solver.generate import random_position
+>>> from catbox.solver.deal import random_position
 >>> pos = random_position(4, seed=2, tricks_left=3)
 >>> res = solve_possible(pos, 0, "round", deadline=None)
 >>> res.feasible is not None and (res.witness is None or res.witness.verify(pos).finished)

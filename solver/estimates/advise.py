@@ -17,7 +17,7 @@ Sample ``i`` draws its deal from a random stream derived from ``(seed, i)`` alon
 is the same for any number of workers. When every consistent deal can be enumerated (weights
 included) and each is solved exactly, the answer is exact (``proven``).
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(3, seed=4, tricks_left=2, hide=(0, 1))  # C to play sees only its hand
 >>> a = advise(pos, 2, method="pimc")
 >>> a.status, a.method, a.samples, str(a.best)

@@ -7,7 +7,7 @@ is equally likely to lie anywhere (a fair shuffle), so a deal of *numbers* weigh
 to the number of ways the physical copies can realise it: a product of multinomial
 coefficients, one per number.
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(3, seed=1, tricks_left=2, hide=(1, 2))
 >>> space = DealSpace.of(pos)
 >>> space.sizes, space.leftover
@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from math import comb
 
 from ..errors import PositionError
 from ..position import Position
+from ..sampling import _compositions
 
 __all__ = ["DealSpace", "sample_rng"]
 
@@ -44,16 +44,6 @@ def _multinomial(total: int, parts: tuple[int, ...]) -> int:
         out *= comb(left, p)
         left -= p
     return out
-
-
-def _compositions(k: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Ways to give up to k copies to hands with room ``caps`` (the rest go to the leftover)."""
-    if not caps:
-        yield ()
-        return
-    for first in range(min(k, caps[0]) + 1):
-        for rest in _compositions(k - first, caps[1:]):
-            yield (first, *rest)
 
 
 @dataclass(frozen=True, slots=True)

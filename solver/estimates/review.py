@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ..answers import Status
 from ..cards import Play
 from ..errors import PositionError
 from ..position import Position
@@ -44,7 +45,7 @@ class PlayerPlay:
     play: Play
     method: str
     samples: int
-    status: str
+    status: Status
     made: MoveEstimate
     best: MoveEstimate
     better: Play | None  # a play clearly better than the one made (intervals apart)

@@ -5,7 +5,7 @@ file names its kind and version in ``format``; :func:`load` picks the reader fro
 mistake is a :class:`~catbox.solver.errors.CatboxError` whose ``where`` names the file, the key
 and (TOML) the line, and whose ``rule`` names the rule broken.
 
->>> from catbox.solver.generate import random_position
+>>> from catbox.solver.deal import random_position
 >>> pos = random_position(4, seed=3, tricks_left=2, mid_trick=1)
 >>> text = dumps(pos, "toml")
 >>> print(text[:text.index("[seat.B]")].strip())

@@ -25,7 +25,7 @@ like a position file.
 A new 3-player round (predictions not yet known):
 
 >>> from ..deal import deal_round
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = deal_round(3, seed=1).position
 >>> position_to_line(pos)
 'cbx1:3A:6/6/6/6:223345566.RBYG.0.-.1,223344556.RBYG.0.-.1,111234456.RBYG.0.-.6:A'

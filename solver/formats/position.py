@@ -15,7 +15,7 @@ Reading is lenient but never ambiguous (formats.md):
 - ``revealed`` and ``paradox`` are also accepted inside ``[trick]`` (where the commented lines of
   the formats.md example would put them), but not in both places.
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(4, seed=3, tricks_left=2, mid_trick=1)
 >>> doc = position_to_obj(pos)
 >>> doc["board"]["red"], doc["trick"]

@@ -9,7 +9,7 @@ be omitted for ``paradox-free-round`` (it can only be ``possible``). ``[answer]`
 ``solvable``, ``line`` (a list of plays, or one string of plays separated by spaces) and
 ``value`` (``max-score`` only). The stated line is replayed through the rules engine on reading.
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> from ..puzzle import Goal
 >>> pos = random_position(3, seed=1, tricks_left=2)
 >>> pz = Puzzle("Two to go", 2, "", pos, Goal(0, "make-at-least", 1, "possible"), None)

@@ -1,0 +1,288 @@
+"""Every JSON document a command prints, built in one place (shapes in formats.md and
+analysis.md); more keys may be added, none renamed.
+
+Commands hand their answers here and pass the result to ``output.emit_json``. Two kinds of
+shape are assembled elsewhere and only forwarded: files (``solver.formats.to_json_obj``, the
+one serialiser of positions, records and puzzles) and the estimate reports
+(``Advice``/``StartAdvice``/``PlayReview.to_json`` in ``solver/estimates``: frozen value
+objects whose nested estimates serialise themselves, also used by the library's tests)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from catbox.solver.cards import Play, seat_letter
+
+if TYPE_CHECKING:
+    from catbox.solver.analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
+    from catbox.solver.answers import Witness
+    from catbox.solver.estimates.advise import Advice
+    from catbox.solver.estimates.review import PlayerReview
+    from catbox.solver.estimates.start import StartAdvice
+    from catbox.solver.position import Position
+    from catbox.solver.puzzle import Goal, Puzzle
+    from catbox.solver.review import Review
+    from catbox.solver.scoring import GameResult, RoundScore
+    from catbox.solver.solve import Solution
+
+
+def plays(line: tuple[Play, ...] | list[Play] | None) -> list[str] | None:
+    return None if line is None else [str(p) for p in line]
+
+
+def deal_json(w: Witness | None) -> dict[str, list[int]] | None:
+    if w is None or not w.assumes_deal:
+        return None
+    return {seat_letter(i): list(h) for i, h in enumerate(w.hands) if h is not None}
+
+
+def forced_json(f: ForcedReport) -> dict[str, Any]:
+    out: dict[str, Any] = {"status": f.status, "deals": f.deals, "nodes": f.nodes}
+    if f.status == "estimate":
+        out["sampled_deals"] = f.deals
+        out["failure_rate_upper_95"] = f.failure_bound
+    return out
+
+
+def forced_answers(f: ForcedReport | None) -> dict[str, Any] | None:
+    """The forced answers of analysis.md for one seat, or None when not analysed."""
+    if f is None:
+        return None
+    out: dict[str, Any] = {
+        "guaranteed": f.guaranteed,
+        "forceable": list(f.forceable) if f.forceable is not None else None,
+        "at_least": f.at_least,
+        "at_most": f.at_most,
+        "best_score": f.best_score,
+        "status": f.status,
+    }
+    if f.status == "unknown":
+        out["bounds"] = f.bounds
+    return out
+
+
+def paradox_json(r: ParadoxReport) -> dict[str, Any]:
+    return {
+        "seat": seat_letter(r.seat),
+        "possible": r.possible,
+        "guaranteed": r.guaranteed,
+        "round_possible": r.round_possible,
+        "line": plays(r.witness.line) if r.witness else None,
+        "reason": r.reason,
+        "status": r.overall_status,
+        "deal": deal_json(r.witness),
+        "round_line": plays(r.round_witness.line) if r.round_witness else None,
+        "round_deal": deal_json(r.round_witness),
+        "guaranteed_line": plays(r.strategy_line),
+        "possible_status": r.status,
+        "guaranteed_status": r.forced.guaranteed_status,
+        "forced": forced_json(r.forced),
+    } | ({"bounds": {}} if r.overall_status == "unknown" else {})
+
+
+def tricks_json(r: TricksReport) -> dict[str, Any]:
+    f = r.forced
+    out: dict[str, Any] = {
+        "seat": seat_letter(r.seat),
+        "possible": list(r.possible) if r.possible_status != "unknown" else None,
+        "forceable": list(f.forceable) if f.forceable is not None else None,
+        "at_least": f.at_least,
+        "at_most": f.at_most,
+        "status": r.status,
+        "best_score": f.best_score,
+        "guaranteed": f.guaranteed,
+        "undecided": list(r.undecided),
+        "lines": {str(k): plays(w.line) for k, w in sorted(r.witnesses.items())},
+        "deals": {str(k): deal_json(w) for k, w in sorted(r.witnesses.items()) if w.assumes_deal},
+        "possible_status": r.possible_status,
+        "forced": forced_json(f),
+    }
+    if r.status == "unknown":
+        out["bounds"] = r.bounds
+    return out
+
+
+def row_json(r: MoveReport) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "play": str(r.play),
+        "possible": list(r.possible) if r.possible is not None else None,
+        "forceable": list(r.forceable) if r.forceable is not None else None,
+        "avoids_paradox": {"possible": r.avoid_possible, "guaranteed": r.avoid_guaranteed},
+        "best_score": r.best_score,
+        "status": r.status,
+    }
+    if r.status == "unknown":
+        out["bounds"] = r.bounds
+    if not r.exact_deals:
+        out["sampled_deals"] = r.deals
+    if r.same_as is not None:
+        out["same_as"] = str(r.same_as)
+    return out
+
+
+def analyze_json(pos: Position, rows: list[MoveReport], status: str) -> dict[str, Any]:
+    assert pos.to_play is not None
+    return {
+        "to_play": seat_letter(pos.to_play),
+        "moves": [row_json(r) for r in rows],
+        "status": status,
+    }
+
+
+def review_json(r: Review) -> dict[str, Any]:
+    return {
+        "depth": r.depth,
+        "plays": [
+            {
+                "move": p.move,
+                "seat": seat_letter(p.seat),
+                "play": str(p.play),
+                "analysed": p.analysed,
+                "status": p.status,
+                "possible_before": list(p.possible_before)
+                if p.possible_before is not None
+                else None,
+                "possible_after": list(p.possible_after) if p.possible_after is not None else None,
+                "round_possible_after": p.round_possible_after,
+                "before": forced_answers(p.before),
+                "after": forced_answers(p.after),
+                "marks": list(p.marks),
+                "better": str(p.better) if p.better else None,
+            }
+            for p in r.plays
+        ],
+        "turning_points": [
+            {"seat": seat_letter(t.seat) if t.seat >= 0 else None, "move": t.move, "text": t.text}
+            for t in r.turning_points
+        ],
+        "summary": {
+            seat_letter(s.seat): {
+                "plays": s.plays,
+                "judged": s.judged,
+                "gave_up": list(s.gave_up),
+            }
+            for s in r.summary
+        },
+    }
+
+
+def player_review_json(r: PlayerReview, seat: int) -> dict[str, Any]:
+    return {"seat": seat_letter(seat), "view": "player", "plays": [p.to_json() for p in r.plays]}
+
+
+def advice_json(a: Advice | StartAdvice) -> dict[str, Any]:
+    return a.to_json()
+
+
+def round_json(sc: RoundScore) -> dict[str, Any]:
+    return {
+        "finished": sc.finished,
+        "paradox": seat_letter(sc.paradox) if sc.paradox is not None else None,
+        "seats": {
+            seat_letter(i): {
+                "tricks": s.tricks,
+                "prediction": s.prediction,
+                "largest_group": s.largest_group,
+                "bonus": s.bonus,
+                "score": s.score,
+            }
+            for i, s in enumerate(sc.seats)
+        },
+    }
+
+
+def game_json(scores: list[RoundScore], game: GameResult, complete: bool) -> dict[str, Any]:
+    return {
+        "rounds": [round_json(sc) for sc in scores],
+        "game": {
+            "totals": {seat_letter(i): t for i, t in enumerate(game.totals)},
+            "winners": [seat_letter(i) for i in game.winners],
+            "complete": complete,
+        },
+    }
+
+
+def goal_json(goal: Goal) -> dict[str, Any]:
+    return {
+        "seat": seat_letter(goal.seat),
+        "kind": goal.kind,
+        "target": goal.target,
+        "mode": goal.mode,
+    }
+
+
+def solution_json(sol: Solution) -> dict[str, Any]:
+    return {
+        "goal": goal_json(sol.goal),
+        "solvable": sol.solvable,
+        "value": sol.value,
+        "line": plays(sol.line),
+        "matches_answer": sol.matches_answer,
+        "status": sol.status,
+        "deal": deal_json(sol.witness),
+        "note": sol.note,
+    }
+
+
+def puzzle_list_json(rows: list[tuple[str, Puzzle]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": n,
+            "title": p.title,
+            "difficulty": p.difficulty,
+            "players": p.position.players,
+            "goal": goal_json(p.goal),
+        }
+        for n, p in rows
+    ]
+
+
+def puzzle_json(p: Puzzle, answer: bool) -> dict[str, Any]:
+    from catbox.solver import formats
+
+    obj = formats.to_json_obj(p)
+    if not answer:
+        obj.pop("answer", None)
+    return obj
+
+
+def derived(pos: Position) -> dict[str, Any]:
+    """What the rules derive from a position (formats.md: derived, never stored)."""
+    return {
+        "to_play": seat_letter(pos.to_play) if pos.to_play is not None else None,
+        "led": pos.led.name if pos.led is not None else None,
+        "red_broken": pos.red_broken,
+        "finished": pos.finished,
+        "paradox": seat_letter(pos.paradox) if pos.paradox is not None else None,
+        "tricks_left": pos.tricks_left,
+    }
+
+
+def position_json(pos: Position) -> dict[str, Any]:
+    """A position as ``show``/``play`` print it: derived facts, the one-line string, the file."""
+    from catbox.solver import formats
+
+    return {
+        **derived(pos),
+        "line": formats.position_to_line(pos),
+        "position": formats.to_json_obj(pos),
+    }
+
+
+def replay_json(
+    rec_moves: int, positions: list[Position], tricks: list[dict[str, Any]]
+) -> dict[str, Any]:
+    return {"moves": rec_moves, "at": len(positions) - 1, "tricks": tricks} | position_json(
+        positions[-1]
+    )
+
+
+def moves_json(pos: Position, legal: list[Play], illegal: list[tuple[Play, str]]) -> dict[str, Any]:
+    assert pos.to_play is not None
+    return {
+        "to_play": seat_letter(pos.to_play),
+        "led": pos.led.name if pos.led is not None else None,
+        "red_broken": pos.red_broken,
+        "legal": [str(p) for p in legal],
+        "illegal": [{"play": str(p), "rule": r} for p, r in illegal],
+    }
