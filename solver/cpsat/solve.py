@@ -11,8 +11,9 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..answers import Witness
 from ..cards import Colour, Play
@@ -149,6 +150,34 @@ def solve_possible(
     return Outcome(None, None)
 
 
+H = TypeVar("H")
+
+
+def _alternating(
+    rm: RoundModel, deadline: float | None, workers: int, seed: int, harvest: Callable[[], H]
+) -> Iterator[tuple[H, int]]:
+    """Solve ``rm``'s model again and again, maximising and minimising the trick count in turn,
+    with a fresh solution callback from ``harvest`` each time; yields (callback, status). The
+    caller excludes what each run found and stops. Alternating pays: the extreme counts are
+    the ones a plain search finds last (bench/bench_possible.py: the worst full-deal trick set
+    dropped from tens of seconds to a few)."""
+    from ortools.sat.python import cp_model
+
+    m = rm.model
+    turn = 0
+    while True:
+        if turn % 2 == 0:
+            m.maximize(rm.tricks)
+        else:
+            m.minimize(rm.tricks)
+        turn += 1
+        cb = harvest()
+        _, status = _run(m, deadline, workers, seed, cb)
+        if status == cp_model.MODEL_INVALID:
+            raise SolverBug(f"cp-sat model invalid: {m.validate()}")
+        yield cb, status
+
+
 def solve_tricks(
     pos: Position,
     seat: int,
@@ -188,20 +217,7 @@ def solve_tricks(
             if k not in self.found:
                 self.found[k] = extract(rm, self.value)
 
-    turn = 0
-    while True:
-        # alternate the direction: the extreme counts are the ones a plain search finds last
-        # (measured on bench/bench_possible.py: the worst full-deal trick set drops from
-        # tens of seconds to a few)
-        if turn % 2 == 0:
-            m.maximize(rm.tricks)
-        else:
-            m.minimize(rm.tricks)
-        turn += 1
-        cb = Harvest()
-        _, status = _run(m, deadline, workers, seed, cb)
-        if status == cp_model.MODEL_INVALID:
-            raise SolverBug(f"cp-sat model invalid: {m.validate()}")
+    for cb, status in _alternating(rm, deadline, workers, seed, Harvest):
         for k, w in sorted(cb.found.items()):
             if k in found or k in done:
                 raise SolverBug(f"cp-sat found the excluded trick count {k} again")
@@ -211,6 +227,7 @@ def solve_tricks(
             return found, set()
         if not cb.found:  # the deadline came first
             return found, every - set(found) - done
+    raise AssertionError("unreachable: _alternating never ends")  # pragma: no cover
 
 
 def solve_rows(
@@ -271,18 +288,7 @@ def solve_rows(
             if (p, k) not in self.pairs:
                 self.pairs[p, k] = extract(rm, self.value)
 
-    turn = 0
-    while True:
-        # alternate the direction: the extreme counts are the ones a plain search finds last
-        if turn % 2 == 0:
-            m.maximize(rm.tricks)
-        else:
-            m.minimize(rm.tricks)
-        turn += 1
-        cb = Harvest()
-        _, status = _run(m, deadline, workers, seed, cb)
-        if status == cp_model.MODEL_INVALID:
-            raise SolverBug(f"cp-sat model invalid: {m.validate()}")
+    for cb, status in _alternating(rm, deadline, workers, seed, Harvest):
         for (p, k), w in sorted(cb.pairs.items(), key=lambda x: (x[0][0], x[0][1])):
             if k in found.get(p, {}):
                 raise SolverBug(f"cp-sat found the excluded pair ({p}, {k}) again")
@@ -295,3 +301,4 @@ def solve_rows(
             return found, True
         if not cb.pairs:  # the deadline came first
             return found, False
+    raise AssertionError("unreachable: _alternating never ends")  # pragma: no cover
