@@ -45,6 +45,14 @@ def test_native_core_is_built_and_in_use(monkeypatch: pytest.MonkeyPatch) -> Non
     assert api.default_engine() == "python"
 
 
+def test_native_scores_with_the_rules_constants() -> None:
+    """Sc2 at 2 players: the compiled core's bonus threshold is scoring's, not its own copy."""
+    import catbox.solver.search._native as mod
+    from catbox.solver.scoring import TWO_PLAYER_BONUS_MAX
+
+    assert mod.TWO_PLAYER_BONUS_MAX == TWO_PLAYER_BONUS_MAX
+
+
 # ---------------------------------------------------------------------- move generation
 def _playout(pos: Position, seat: int, rng: random.Random) -> int:
     """A random playout compared step by step: the native legal mask with the rules engine's

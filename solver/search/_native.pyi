@@ -1,5 +1,7 @@
 """Type stub of the compiled search core (solver/search/cxx/module.cpp)."""
 
+TWO_PLAYER_BONUS_MAX: int  # Sc2, the constant the core scores with
+
 def set_budget_exception(cls: type[BaseException], /) -> None: ...
 
 class Engine:

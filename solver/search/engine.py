@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 
 from ..position import Position
+from ..scoring import TWO_PLAYER_BONUS_MAX
 from .state import Ctx, State, apply, cells, from_position, legal_mask
 
 __all__ = ["INF", "NOPAR", "BudgetExceeded", "Engine"]
@@ -101,7 +102,9 @@ class Engine:
         # history heuristic: moves that produced cutoffs before are tried first
         self.history: list[list[int]] = [[0] * (4 * ctx.max_number) for _ in range(players)]
         # final trick counts that earn the bonus (Sc2)
-        self._bonus_window = (0, 4) if players == 2 else (prediction or 0, prediction or 0)
+        self._bonus_window = (
+            (0, TWO_PLAYER_BONUS_MAX) if players == 2 else (prediction or 0, prediction or 0)
+        )
 
     @classmethod
     def for_position(cls, pos: Position, seat: int) -> Engine:
@@ -471,7 +474,7 @@ class Engine:
     # ------------------------------------------------------------------ score
     def bonus_possible(self, t: int, left: int) -> bool:
         if self.players == 2:
-            return t <= 4  # Sc2 at 2 players
+            return t <= TWO_PLAYER_BONUS_MAX  # Sc2 at 2 players
         pred = self.prediction
         return pred is not None and t <= pred <= t + left
 
@@ -481,7 +484,7 @@ class Engine:
         if paradox_by_s:
             return -t
         if self.players == 2:
-            eligible = t <= 4
+            eligible = t <= TWO_PLAYER_BONUS_MAX
         else:
             eligible = self.prediction is not None and t == self.prediction
         return t + (self.group(st[1]) if eligible else 0)
@@ -509,7 +512,9 @@ class Engine:
         bonus = self.bonus_possible(t, left)
         ub = t + left
         if bonus:
-            top = min(t + left, 4) if self.players == 2 else (self.prediction or 0)
+            top = (
+                min(t + left, TWO_PLAYER_BONUS_MAX) if self.players == 2 else (self.prediction or 0)
+            )
             ub = max(ub, top + self.group_bound(st, left - (1 if s_played else 0)))
         if ub <= alpha:
             return ub

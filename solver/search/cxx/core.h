@@ -13,6 +13,9 @@ constexpr int MAX_SEATS = 5;
 constexpr int MAX_NUMBER = 9;
 constexpr int MAX_CELLS = 4 * MAX_NUMBER;
 constexpr int RED_BONUS = 16;  // W1: any red play beats any non-red play
+// Sc2 at 2 players: the bonus needs this many tricks or fewer (scoring.TWO_PLAYER_BONUS_MAX;
+// exported to Python and checked equal by tests/test_search_native.py)
+constexpr int TWO_PLAYER_BONUS_MAX = 4;
 
 inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
 inline int lowbit(uint64_t x) { return __builtin_ctzll(x); }

@@ -318,5 +318,9 @@ PyMODINIT_FUNC PyInit__native(void) {
         Py_DECREF(m);
         return nullptr;
     }
+    if (PyModule_AddIntConstant(m, "TWO_PLAYER_BONUS_MAX", catbox::TWO_PLAYER_BONUS_MAX) < 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
     return m;
 }

@@ -254,7 +254,7 @@ int Engine::exact_para(const State& st, int guess) {
 
 // ------------------------------------------------------------------ score
 bool Engine::bonus_possible(int t, int left) const {
-    if (cx.players == 2) return t <= 4;  // Sc2 at 2 players
+    if (cx.players == 2) return t <= TWO_PLAYER_BONUS_MAX;  // Sc2 at 2 players
     int pred = cx.prediction;
     return pred >= 0 && t <= pred && pred <= t + left;
 }
@@ -262,7 +262,7 @@ bool Engine::bonus_possible(int t, int left) const {
 int Engine::terminal_score(const State& st, bool paradox_by_s) const {
     int t = st.tricks;
     if (paradox_by_s) return -t;
-    bool eligible = cx.players == 2 ? t <= 4 : (cx.prediction >= 0 && t == cx.prediction);
+    bool eligible = cx.players == 2 ? t <= TWO_PLAYER_BONUS_MAX : (cx.prediction >= 0 && t == cx.prediction);
     return t + (eligible ? largest_group(cx, st.mine) : 0);
 }
 
