@@ -204,3 +204,26 @@ def test_lazy_red_leads_and_dead_deals() -> None:
         for hidden in range(players):
             walk(hide_hands(pos, [hidden]), hidden, rng, seen)
     assert seen["commit"] > 0 and seen["stuck-deal"] > 0 and seen["stuck"] > 0, seen
+
+
+def test_search_engines_avoid_question_agrees_with_the_cooperative_search() -> None:
+    """The game-tree engines keep a twin of one cooperative question on their packed state
+    (``avoid_possible``: some continuation without S's paradox, used for the best score when
+    S's prediction is unknown). Both engines' answers agree with ``possible.paradox_possible``
+    (the cooperative search, matching or CP-SAT, whichever it picks)."""
+    from catbox.solver.deal import random_position
+    from catbox.solver.possible import paradox_possible
+    from catbox.solver.search.engine import Engine
+    from catbox.solver.search.native import NativeEngine
+
+    answers = set()
+    for players in (2, 3, 4, 5):
+        for seed in range(12):
+            pos = random_position(players, 7100 + seed, 2 + seed % 2, mid_trick=seed % players)
+            for seat in range(players):
+                want = paradox_possible(pos, seat).possible
+                assert want is not None
+                for eng in (Engine.for_position(pos, seat), NativeEngine.for_position(pos, seat)):
+                    assert eng.avoid_possible(eng.state_of(pos)) == want, (players, seed, seat)
+                answers.add(want)
+    assert answers == {True, False}  # both kinds of answer were compared
