@@ -48,6 +48,14 @@ PROOF: dict[str, Any] = {
 DEFAULT: dict[str, Any] = {}
 STAGES = (FAST, PROOF, DEFAULT)
 FAST_DTIME = 0.5  # deterministic seconds of each stage in the first round
+# The trick-set runs (solve_tricks) end with an infeasibility proof that no further count
+# exists. At the full 4-player deal the hardest (bench seed 1008: "the seat cannot win 7 of 8")
+# falls to the defaults in ~3.5 deterministic seconds and to neither other stage in 50; 5-player
+# proofs often fall to the LP stage just above 0.5. So there the LP stage gets 2x and the
+# defaults 8x the fast stage's work (bench_analyze.py trick set: seed 1008 24.8 s -> 6.0 s,
+# no seed of 1000-1029 at 4 or 1000-1009 at 5 players slower).
+EVEN = (1.0, 1.0, 1.0)
+TRICKS_WEIGHTS = (1.0, 2.0, 8.0)
 
 
 def _solver(
@@ -72,18 +80,25 @@ def _solver(
 
 
 def _run(
-    model: Any, deadline: float | None, workers: int, seed: int, callback: Any = None
+    model: Any,
+    deadline: float | None,
+    workers: int,
+    seed: int,
+    callback: Any = None,
+    weights: tuple[float, ...] = EVEN,
 ) -> tuple[Any, int]:
     """Solve by cycling the stages (fast search, LP proof, defaults) with deterministic work
     limits doubling every round (0.5, 1, 2, ... deterministic seconds) until one settles the
-    question or the wall-clock deadline passes; returns (solver, status). Deterministic for a
+    question or the wall-clock deadline passes; returns (solver, status). ``weights`` scale
+    each stage's work limit. Deterministic for a
     given input (the wall-clock limit only ever turns an answer into "unknown")."""
     from ortools.sat.python import cp_model
 
     dtime = FAST_DTIME
     stage = 0
     while True:
-        solver = _solver(deadline, workers, seed, STAGES[stage % len(STAGES)], dtime)
+        i = stage % len(STAGES)
+        solver = _solver(deadline, workers, seed, STAGES[i], dtime * weights[i])
         status = solver.solve(model, callback)
         if status != cp_model.UNKNOWN:
             return solver, status
@@ -154,7 +169,12 @@ H = TypeVar("H")
 
 
 def _alternating(
-    rm: RoundModel, deadline: float | None, workers: int, seed: int, harvest: Callable[[], H]
+    rm: RoundModel,
+    deadline: float | None,
+    workers: int,
+    seed: int,
+    harvest: Callable[[], H],
+    weights: tuple[float, ...] = EVEN,
 ) -> Iterator[tuple[H, int]]:
     """Solve ``rm``'s model again and again, maximising and minimising the trick count in turn,
     with a fresh solution callback from ``harvest`` each time; yields (callback, status). The
@@ -172,7 +192,7 @@ def _alternating(
             m.minimize(rm.tricks)
         turn += 1
         cb = harvest()
-        _, status = _run(m, deadline, workers, seed, cb)
+        _, status = _run(m, deadline, workers, seed, cb, weights)
         if status == cp_model.MODEL_INVALID:
             raise SolverBug(f"cp-sat model invalid: {m.validate()}")
         yield cb, status
@@ -217,7 +237,7 @@ def solve_tricks(
             if k not in self.found:
                 self.found[k] = extract(rm, self.value)
 
-    for cb, status in _alternating(rm, deadline, workers, seed, Harvest):
+    for cb, status in _alternating(rm, deadline, workers, seed, Harvest, TRICKS_WEIGHTS):
         for k, w in sorted(cb.found.items()):
             if k in found or k in done:
                 raise SolverBug(f"cp-sat found the excluded trick count {k} again")
