@@ -11,7 +11,7 @@ setup(
     ext_modules=[
         Extension(
             "catbox.solver.search._native",
-            sources=[f"{NATIVE}/module.cpp", f"{NATIVE}/search.cpp"],
+            sources=[f"{NATIVE}/module.cpp", f"{NATIVE}/search.cpp", f"{NATIVE}/pn.cpp"],
             depends=[
                 f"{NATIVE}/{h}" for h in ("core.h", "bounds.h", "order.h", "table.h", "search.h")
             ],

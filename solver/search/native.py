@@ -22,6 +22,7 @@ from .state import Ctx, State, from_position
 __all__ = [
     "DEFAULT_TT_BYTES",
     "IMPORT_ERROR",
+    "PN_FROM",
     "TABLELESS_UP_TO",
     "NativeEngine",
     "adjacency",
@@ -40,6 +41,9 @@ else:
 
 # questions from at most this many tricks left search their last two tricks without tables
 TABLELESS_UP_TO = 5
+# the proof-number search (pn.cpp) answers yes/no questions from roots with this many tricks
+# left or more, per player count
+PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
 # memory cap of every table of every native engine in the process together (CATBOX_TT_MB
 # overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
 DEFAULT_TT_BYTES = 1 << 30
@@ -135,6 +139,10 @@ class NativeEngine:
         self.para_guess = 0
         self.answers: dict[State, dict[str, object]] = {}
         self._tuned = -1
+        # roots with this many tricks left or more are searched by proof numbers (measured:
+        # bench/bench_native.py; alpha-beta is faster closer to the end)
+        self.pn_from = PN_FROM[players]
+        self.core.configure(True, 2, False, False, self.pn_from)
 
     def _flat(self, st: State) -> tuple[int, ...]:
         """The native state, with the table depth tuned to the question's size: measured
@@ -166,7 +174,8 @@ class NativeEngine:
         )
 
     def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
-        return self.core.win(self._flat(st), lo, hi, pk)
+        """The AND-OR question (Engine.win); from deep roots by proof-number search (pn.cpp)."""
+        return self.core.solve(self._flat(st), lo, hi, pk)
 
     def para(self, st: State, alpha: int, beta: int) -> int:
         return self.core.para(self._flat(st), alpha, beta)
@@ -175,7 +184,23 @@ class NativeEngine:
         return self.core.value(self._flat(st), alpha, beta)
 
     def exact_para(self, st: State, guess: int) -> int:
-        return self.core.exact_para(self._flat(st), guess)
+        """Engine.exact_para. From deep roots as yes/no questions for the proof-number search:
+        para is -j for the least j with "no paradox, or S's paradox after at most j more
+        tricks" forceable (win with pk = j; true at j = tricks left). Only called where S
+        cannot always avoid its paradox (then para is never NOPAR)."""
+        fs = self._flat(st)
+        left = st[11]
+        if left < self.pn_from:
+            return self.core.exact_para(fs, guess)
+        j = min(max(0, -guess), left)
+        if self.core.solve(fs, 0, left, j):
+            while j > 0 and self.core.solve(fs, 0, left, j - 1):
+                j -= 1
+        else:
+            j += 1
+            while j < left and not self.core.solve(fs, 0, left, j):
+                j += 1
+        return -j
 
     def exact_value(self, st: State, guess: int | None = None) -> int:
         return self.core.exact_value(self._flat(st), st[10] if guess is None else guess)

@@ -128,6 +128,8 @@ static PyObject* engine_new(PyTypeObject* type, PyObject*, PyObject*) {
         return nullptr;                                                   \
     }
 
+// win (alpha-beta only) or solve (proof-number search from deep roots, opt.pn_min_left)
+template <bool Solve>
 static PyObject* m_win(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     PyObject* so;
@@ -136,7 +138,8 @@ static PyObject* m_win(PyEngine* self, PyObject* args) {
     if (!PyArg_ParseTuple(args, "Oii|i", &so, &lo, &hi, &pk) || !parse_state(self, so, st))
         return nullptr;
     bool r = false;
-    if (!run([&] { r = self->eng->win(st, lo, hi, pk); })) return nullptr;
+    if (!run([&] { r = Solve ? self->eng->solve(st, lo, hi, pk) : self->eng->win(st, lo, hi, pk); }))
+        return nullptr;
     return PyBool_FromLong(r);
 }
 
@@ -233,7 +236,18 @@ static PyObject* m_set_budget(PyEngine* self, PyObject* args) {
 static PyObject* m_configure(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     int sym, tmin, pf = 0, canon = 0;
-    if (!PyArg_ParseTuple(args, "pi|pp", &sym, &tmin, &pf, &canon)) return nullptr;
+    int pn_min = self->eng->opt.pn_min_left, pn_leaf = self->eng->opt.pn_leaf;
+    int pn_mob = self->eng->opt.pn_mobility;
+    double pn_eps = self->eng->opt.pn_eps;
+    int pn_slack = self->eng->opt.pn_slack;
+    if (!PyArg_ParseTuple(args, "pi|ppiipdp", &sym, &tmin, &pf, &canon, &pn_min, &pn_leaf, &pn_mob,
+                          &pn_eps, &pn_slack))
+        return nullptr;
+    self->eng->opt.pn_slack = pn_slack != 0;
+    self->eng->opt.pn_min_left = pn_min;
+    self->eng->opt.pn_leaf = pn_leaf < 1 ? 1 : pn_leaf;
+    self->eng->opt.pn_mobility = pn_mob != 0;
+    self->eng->opt.pn_eps = pn_eps < 0 ? 0 : pn_eps;
     self->eng->opt.prefetch = pf != 0;
     self->eng->opt.canonical = canon != 0;
     self->eng->opt.symmetry = sym != 0;
@@ -263,7 +277,9 @@ static PyObject* m_clear(PyEngine* self, PyObject*) {
 }
 
 static PyMethodDef engine_methods[] = {
-    {"win", (PyCFunction)m_win, METH_VARARGS, "win(state, lo, hi, pk=-1) -> bool"},
+    {"win", (PyCFunction)m_win<false>, METH_VARARGS, "win(state, lo, hi, pk=-1) -> bool"},
+    {"solve", (PyCFunction)m_win<true>, METH_VARARGS,
+     "solve(state, lo, hi, pk=-1) -> bool: win, by proof-number search from deep roots"},
     {"para", (PyCFunction)m_window<0>, METH_VARARGS, "para(state, alpha, beta) -> int"},
     {"value", (PyCFunction)m_window<1>, METH_VARARGS, "value(state, alpha, beta) -> int"},
     {"exact_para", (PyCFunction)m_exact<0>, METH_VARARGS, "exact_para(state, guess) -> int"},
@@ -277,7 +293,8 @@ static PyMethodDef engine_methods[] = {
     {"set_budget", (PyCFunction)m_set_budget, METH_VARARGS,
      "set_budget(node_limit, time_limit); negative: none"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
-     "configure(symmetry, tt_min_left, prefetch=False, canonical=False): algorithm switches"},
+     "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
+     "pn_mobility, pn_eps, pn_slack): algorithm switches"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

@@ -11,7 +11,10 @@ constexpr uint64_t NO_LIMIT = ~0ULL;
 
 Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
                size_t cap_bytes)
-    : tt_(&process_budget()), ptt_(&process_budget()), vtt_(&process_budget()) {
+    : tt_(&process_budget()),
+      ptt_(&process_budget()),
+      vtt_(&process_budget()),
+      pnt_(&process_budget()) {
     process_budget().cap_bytes = cap_bytes;  // the latest engine's setting holds for all
     cx.init(players, seat, n, prediction, adjacency);
     next_check_ = CHECK_EVERY;
@@ -28,6 +31,7 @@ void Engine::clear() {
     tt_.reset();
     ptt_.reset();
     vtt_.reset();
+    pnt_.reset();
     hist_.clear();
 }
 
@@ -58,16 +62,16 @@ static uint32_t work_of(uint64_t start, uint64_t now) {
     return w > 0xFFFFFFFFULL ? 0xFFFFFFFFu : (uint32_t)w;
 }
 
-// ------------------------------------------------------------------ AND-OR
-bool Engine::win(const State& st, int lo, int hi, int pk) {
-    count_node();
-    uint64_t start = nodes;
+// The goal normalised (lo, hi, pk clipped to what is still reachable; the canonical empty
+// interval is lo = 1, hi = 0) and the answers that need no search: 1 or 0, else -1 with lm
+// the legal plays. Shared by win and the proof-number search.
+int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const {
     int left = st.left;
     if (lo < 0) lo = 0;
     if (hi > left) hi = left;
     if (pk > left) pk = left;
     if (lo > hi) {
-        if (pk < 0) return false;
+        if (pk < 0) return 0;
         lo = 1;
         hi = 0;  // the canonical empty interval
     }
@@ -81,30 +85,36 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
         if (hi == left) --hi;
         if (left == 1) return lo == 0 && hi >= 0;  // nor cause a paradox
         if (lo > hi) {
-            if (pk < 0) return false;
+            if (pk < 0) return 0;
             lo = 1;
             hi = 0;
         }
     }
-    uint64_t lm = legal_mask(cx, st);
+    lm = legal_mask(cx, st);
     int p = cx.to_play(st);
     if (!lm) return p != seat ? lo == 0 : pk >= 0;  // X1, X3
     if (pk < 0) pk = -1;
-    // the static proof first: it needs no memory access
-    if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return true;
+    // the static proof: it needs no memory access
+    if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return 1;
+    return -1;
+}
+
+// ------------------------------------------------------------------ AND-OR
+bool Engine::win(const State& st, int lo, int hi, int pk) {
+    count_node();
+    uint64_t start = nodes;
+    int left = st.left;
+    uint64_t lm = 0;
+    int r = win_static(st, lo, hi, pk, lm);
+    if (r >= 0) return r != 0;
+    int seat = cx.seat;
+    int p = cx.to_play(st);
     bool use_tt = left >= opt.tt_min_left;
     Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
     int hint = -1;
-    if (const WinEntry* e = use_tt ? tt_.find(key) : nullptr) {
-        for (int i = 0; i < e->nfacts; ++i) {
-            const Fact& f = e->facts[i];
-            if (f.res) {
-                if (f.lo >= lo && f.hi <= hi && f.pk <= pk) return true;
-            } else if (f.lo <= lo && f.hi >= hi && f.pk >= pk) {
-                return false;
-            }
-        }
-        hint = e->hint;
+    if (use_tt) {
+        int known = probe_win(key, lo, hi, pk, hint);
+        if (known >= 0) return known != 0;
     }
     int t = st.tricks;
     bool is_s = p == seat;
@@ -135,6 +145,22 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     if (best >= 0) hist_.credit(p, best, left);
     if (use_tt) store_win(key, lo, hi, pk, result, best, start);
     return result;
+}
+
+// A stored fact that decides the goal (1 or 0), else -1; `hint` gets the stored best play.
+int Engine::probe_win(const Key& key, int lo, int hi, int pk, int& hint) {
+    const WinEntry* e = tt_.find(key);
+    if (!e) return -1;
+    for (int i = 0; i < e->nfacts; ++i) {
+        const Fact& f = e->facts[i];
+        if (f.res) {
+            if (f.lo >= lo && f.hi <= hi && f.pk <= pk) return 1;
+        } else if (f.lo <= lo && f.hi >= hi && f.pk >= pk) {
+            return 0;
+        }
+    }
+    hint = e->hint;
+    return -1;
 }
 
 void Engine::store_win(const Key& key, int lo, int hi, int pk, bool res, int best,

@@ -43,6 +43,26 @@ struct Options {
     int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
     bool prefetch = false;  // win: prefetch the next sibling's table bucket
     bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
+    // proof-number search (pn.cpp) for yes/no goals from roots with at least this many tricks
+    // left (0: never); below pn_leaf tricks left its nodes are solved by win (alpha-beta)
+    int pn_min_left = 0;
+    int pn_leaf = 3;
+    bool pn_mobility = true;  // new nodes start from their move counts (else 1 and 1)
+    double pn_eps = 2.0;      // the 1+epsilon threshold of Pawlewicz & Lew
+    bool pn_slack = true;     // a new node's disproof number grows with S's slack
+};
+
+struct PnEntry {  // proof and disproof numbers of one (state, goal)
+    uint32_t pn, dn;
+    int8_t hint;
+};
+
+struct PnChild {  // a child of a proof-number node while it is searched
+    State st;
+    Key key;  // the child's (state, goal) key
+    int lo, hi, pk;
+    uint32_t pn, dn;
+    int8_t idx;
 };
 
 class Engine {
@@ -52,6 +72,9 @@ class Engine {
            size_t cap_bytes);
 
     bool win(const State& st, int lo, int hi, int pk = -1);
+    // win, by proof-number search when opt.pn_min_left allows (same answers)
+    bool solve(const State& st, int lo, int hi, int pk = -1);
+    bool win_pn(const State& st, int lo, int hi, int pk = -1);
     int para(const State& st, int alpha, int beta);
     int value(const State& st, int alpha, int beta);
     int exact_para(const State& st, int guess);
@@ -60,8 +83,8 @@ class Engine {
 
     void set_budget(int64_t node_limit, double time_limit);
     void clear();
-    size_t size() const { return tt_.size() + ptt_.size() + vtt_.size(); }
-    size_t bytes() const { return tt_.bytes() + ptt_.bytes() + vtt_.bytes(); }
+    size_t size() const { return tt_.size() + ptt_.size() + vtt_.size() + pnt_.size(); }
+    size_t bytes() const { return tt_.bytes() + ptt_.bytes() + vtt_.bytes() + pnt_.bytes(); }
 
     Ctx cx;
     uint64_t nodes = 0;
@@ -71,6 +94,11 @@ class Engine {
         if (++nodes >= next_check_) tick();
     }
     void tick();
+    int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const;
+    int probe_win(const Key& key, int lo, int hi, int pk, int& hint);
+    void pn_eval(PnChild& c);
+    void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,
+                uint32_t thdn, uint32_t& pn, uint32_t& dn);
     void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start);
     int terminal_score(const State& st, bool paradox_by_s) const;
     bool bonus_possible(int t, int left) const;
@@ -84,6 +112,7 @@ class Engine {
     Table<WinEntry> tt_;
     Table<BoundEntry> ptt_;
     Table<BoundEntry> vtt_;
+    Table<PnEntry> pnt_;
     History hist_;
     uint64_t next_check_;
     uint64_t node_limit_;

@@ -1,0 +1,186 @@
+// catbox native search core: proof-number search for the yes/no goals of win.
+//
+// Depth-first proof-number search (df-pn, Nagai 2002) with the 1+epsilon threshold trick
+// (Pawlewicz & Lew 2007). The goal is win's: S avoids causing a paradox (X1) and wins a trick
+// count in [lo, hi] (or, pk >= 0, may cause one after at most pk more tricks). S's nodes are
+// OR nodes, the other seats' nodes AND nodes (they act together against S). A node's proof
+// number pn is a cost estimate of proving the goal below it, dn of disproving it; 0 means
+// solved. Unlike alpha-beta, df-pn never proves a poor sibling to the end before it has looked
+// at the others: it always extends the most proving node, which pays where the AND-OR tree is
+// deep and lopsided (the paradox question from the round start).
+//
+// Soundness does not depend on the numbers: a node is proven only when one S child (OR) or
+// every other-seat child (AND) is proven, disproven likewise, so a lost or replaced table
+// entry costs time, never an answer. Nodes with fewer than opt.pn_leaf tricks left are solved
+// by win (alpha-beta) at once; every solved node is also stored as a win fact, so the
+// alpha-beta searches that follow (value, para, main lines) reuse the proofs.
+#include <cmath>
+
+#include "search.h"
+
+namespace catbox {
+
+constexpr uint32_t PN_INF = 1u << 30;     // the number of a solved node's other side
+constexpr uint32_t PN_MAX = PN_INF - 1;  // the largest number of an unsolved node
+
+static inline uint32_t pn_add(uint32_t a, uint32_t b) {
+    uint64_t s = (uint64_t)a + b;
+    return s >= PN_MAX ? PN_MAX : (uint32_t)s;
+}
+
+// The table key of a (state, goal): the canonical state key with the normalised goal.
+static inline Key goal_key(Key k, int lo, int hi, int pk) {
+    k.w[3] |= (uint64_t)(lo + 1) << 40 | (uint64_t)(hi + 1) << 45 | (uint64_t)(pk + 1) << 50;
+    return k;
+}
+
+static inline Key state_key(Key gk) {
+    gk.w[3] &= (1ULL << 40) - 1;
+    return gk;
+}
+
+// The numbers of a child: solved at once when static, small or already in the win table;
+// else from the proof-number table or, new, from its move count.
+void Engine::pn_eval(PnChild& c) {
+    count_node();
+    uint64_t lm = 0;
+    int r = win_static(c.st, c.lo, c.hi, c.pk, lm);
+    if (r < 0 && c.st.left < opt.pn_leaf) r = win(c.st, c.lo, c.hi, c.pk) ? 1 : 0;
+    Key ck{};
+    if (r < 0) {
+        ck = core_key(cx, c.st, opt.canonical);
+        int hint = -1;
+        r = probe_win(ck, c.lo, c.hi, c.pk, hint);
+    }
+    if (r >= 0) {
+        c.pn = r ? 0 : PN_INF;
+        c.dn = r ? PN_INF : 0;
+        return;
+    }
+    c.key = goal_key(ck, c.lo, c.hi, c.pk);
+    if (const PnEntry* e = pnt_.find(c.key)) {
+        c.pn = e->pn;
+        c.dn = e->dn;
+        return;
+    }
+    uint32_t m = opt.pn_mobility ? (uint32_t)popcount(lm) : 1;
+    bool is_s = cx.to_play(c.st) == cx.seat;
+    c.pn = is_s ? 1 : m;
+    c.dn = is_s ? m : 1;
+    if (opt.pn_slack) {
+        // the more plays S can make beyond those it owes, the harder S's paradox is to force
+        // (measured: scaling the proof number by the plays S lacks does not pay)
+        int slack = s_plays_bound(cx, c.st) - (c.st.left - cx.s_done(c.st));
+        if (slack > 0) c.dn *= (uint32_t)(1 + slack);
+    }
+}
+
+// One df-pn step: search below st until its numbers reach a threshold (or it is solved); its
+// numbers come back in pn, dn. st is unsolved by win_static and the win table.
+void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint32_t thpn,
+                    uint32_t thdn, uint32_t& pn, uint32_t& dn) {
+    count_node();
+    uint64_t start = nodes;
+    uint64_t lm = legal_mask(cx, st);
+    int p = cx.to_play(st);
+    bool is_s = p == cx.seat;
+    int hint = -1;
+    if (const PnEntry* e = pnt_.find(gk)) hint = e->hint;
+    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
+    if (st.cnt) lm = merge(cx, st, lm, p);
+    Moves mv;
+    ordered(hist_, lm, p, hint, mv);
+    PnChild ch[MAX_CELLS];
+    int n = 0;
+    int t = st.tricks;
+    for (int i = 0; i < mv.n; ++i) {
+        PnChild& c = ch[n++];
+        c.idx = mv.idx[i];
+        c.st = apply(cx, st, c.idx);
+        int d = c.st.tricks - t;
+        c.lo = lo - d;
+        c.hi = hi - d;
+        c.pk = pk - d;
+        pn_eval(c);
+        if (is_s ? c.pn == 0 : c.dn == 0) break;  // decides st
+    }
+    int best = 0;
+    const double grow = 1.0 + opt.pn_eps;
+    for (;;) {
+        // combine: an OR node's pn is its children's least, dn their sum; AND the other way
+        uint32_t least = PN_INF, second = PN_INF, sum = 0;
+        best = 0;
+        for (int i = 0; i < n; ++i) {
+            uint32_t a = is_s ? ch[i].pn : ch[i].dn, b = is_s ? ch[i].dn : ch[i].pn;
+            if (a < least) {
+                second = least;
+                least = a;
+                best = i;
+            } else if (a < second) {
+                second = a;
+            }
+            sum = b >= PN_INF ? PN_INF : (sum >= PN_INF ? PN_INF : pn_add(sum, b));
+        }
+        if (least == 0) sum = PN_INF;  // solved
+        if (is_s) {
+            pn = least;
+            dn = sum;
+        } else {
+            dn = least;
+            pn = sum;
+        }
+        if (pn >= thpn || dn >= thdn || pn == 0 || dn == 0) break;
+        // thresholds for the most proving child (1+epsilon: stay with it a little longer)
+        PnChild& c = ch[best];
+        uint32_t th2 = PN_INF;
+        if (second < PN_INF) {
+            double g = std::ceil(second * grow);
+            th2 = g >= PN_INF ? PN_INF : (uint32_t)g;
+            if (th2 < second + 1) th2 = second + 1;
+        }
+        uint32_t cpn, cdn;
+        if (is_s) {
+            cpn = thpn < th2 ? thpn : th2;
+            cdn = thdn >= PN_INF ? PN_INF : (uint32_t)((uint64_t)thdn - dn + c.dn);
+        } else {
+            cdn = thdn < th2 ? thdn : th2;
+            cpn = thpn >= PN_INF ? PN_INF : (uint32_t)((uint64_t)thpn - pn + c.pn);
+        }
+        pn_mid(c.st, c.lo, c.hi, c.pk, c.key, cpn, cdn, c.pn, c.dn);
+    }
+    int idx = ch[best].idx;
+    auto* slot = pnt_.insert(gk, PnEntry{pn, dn, -1});
+    slot->data.pn = pn;
+    slot->data.dn = dn;
+    slot->data.hint = (int8_t)idx;
+    slot->work = (uint32_t)(nodes - start > 0xFFFFFFFFULL ? 0xFFFFFFFFULL : nodes - start);
+    if (pn == 0 || dn == 0) {
+        bool res = pn == 0;
+        bool by_best = res == is_s;  // the deciding play (else every play was needed)
+        if (by_best) hist_.credit(p, idx, st.left);
+        store_win(state_key(gk), lo, hi, pk, res, by_best ? idx : -1, start);
+    }
+}
+
+bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
+    count_node();
+    uint64_t lm = 0;
+    int r = win_static(st, lo, hi, pk, lm);
+    if (r >= 0) return r != 0;
+    if (st.left < opt.pn_leaf) return win(st, lo, hi, pk);
+    Key ck = core_key(cx, st, opt.canonical);
+    int hint = -1;
+    r = probe_win(ck, lo, hi, pk, hint);
+    if (r >= 0) return r != 0;
+    Key gk = goal_key(ck, lo, hi, pk);
+    uint32_t pn = 1, dn = 1;
+    while (pn != 0 && dn != 0) pn_mid(st, lo, hi, pk, gk, PN_INF, PN_INF, pn, dn);
+    return pn == 0;
+}
+
+bool Engine::solve(const State& st, int lo, int hi, int pk) {
+    if (opt.pn_min_left > 0 && st.left >= opt.pn_min_left) return win_pn(st, lo, hi, pk);
+    return win(st, lo, hi, pk);
+}
+
+}  // namespace catbox
