@@ -11,9 +11,13 @@
    tricks-left count where no position is proven (every bigger one is harder).
 3. ``can_force(avoid-paradox)`` (``catbox paradox``, guaranteed) from the round start at 3 and
    4 players: median and max time (target median <= 10 s).
+4. Proof numbers: the same yes/no questions (avoid a paradox; at least one more trick) from
+   deep roots by alpha-beta (win) and by df-pn (pn.cpp), fresh tables each: nodes, seconds and
+   how many were answered within the limit. (The speed part runs alpha-beta on both engines, so
+   its ratio compares one algorithm.)
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start]
+        [--only speed|horizon|start|pn]
 """
 
 from __future__ import annotations
@@ -27,11 +31,21 @@ from typing import Any
 
 from catbox.solver.cards import variant
 from catbox.solver.generate import random_position
-from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, forced
+from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, forced, native
+from catbox.solver.search.engine import BudgetExceeded
 
 
 def speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
-    print("\n== nodes/s, Python engine vs native core (same positions, same questions)")
+    print("\n== nodes/s, Python engine vs native core (same positions, same questions, alpha-beta)")
+    saved = dict(native.PN_FROM)
+    native.PN_FROM.update(dict.fromkeys(saved, 99))  # one algorithm on both sides
+    try:
+        return _speed(seeds, py_nodes)
+    finally:
+        native.PN_FROM.update(saved)
+
+
+def _speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
     head = f"{'pl':>2} {'left':>4} {'py nodes':>9} {'py n/s':>9} {'nat nodes':>10} {'nat n/s':>10}"
     print(head + f" {'ratio':>6} {'native full s':>13}")
     rows = []
@@ -128,6 +142,47 @@ def round_start(seeds: int, limit: float) -> list[dict[str, Any]]:
     return rows
 
 
+def proof_numbers(seeds: int, limit: float) -> list[dict[str, Any]]:
+    print(f"\n== alpha-beta vs df-pn on yes/no roots (fresh tables, {limit:.0f} s limit each)")
+    print(f"{'pl':>2} {'left':>4} {'goal':>8} {'seed':>4} {'ab':>5} {'ab Mnodes':>9} {'ab s':>6}"
+          f" {'pn':>5} {'pn Mnodes':>9} {'pn s':>6}")  # fmt: skip
+    rows = []
+    for players, left in ((3, 6), (3, 7), (3, 8), (4, 5), (4, 6), (4, 8), (5, 4), (5, 5)):
+        for seed in range(seeds):
+            pos = random_position(players, (800 if left == 8 else 700) + seed, left)
+            seat = pos.to_play
+            assert seat is not None
+            for goal, lo in (("avoid", 0), ("at-least", 1)):
+                res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed,
+                                       "goal": goal}  # fmt: skip
+                for kind in ("ab", "pn"):
+                    eng = native.NativeEngine.for_position(pos, seat)
+                    st = eng.state_of(pos)
+                    fs = native.flat(eng.ctx, st)
+                    eng.core.configure(True, 2, False, False, 1 if kind == "pn" else 0)
+                    eng.set_budget(None, limit)
+                    t = time.perf_counter()
+                    try:
+                        answer: bool | None = eng.core.solve(fs, lo, left)
+                    except BudgetExceeded:
+                        answer = None
+                    res[kind] = {"answer": answer, "nodes": eng.nodes, "s": time.perf_counter() - t}
+                    del eng
+                rows.append(res)
+                ab, pn = res["ab"], res["pn"]
+                print(
+                    f"{players:>2} {left:>4} {goal:>8} {seed:>4} {ab['answer']!s:>5} "
+                    f"{ab['nodes'] / 1e6:>9.1f} {ab['s']:>6.1f} {pn['answer']!s:>5} "
+                    f"{pn['nodes'] / 1e6:>9.1f} {pn['s']:>6.1f}",
+                    flush=True,
+                )
+    for kind in ("ab", "pn"):
+        done = [r[kind] for r in rows if r[kind]["answer"] is not None]
+        print(f"{kind}: answered {len(done)}/{len(rows)}, median s over all "
+              f"{statistics.median(r[kind]['s'] for r in rows):.2f}")  # fmt: skip
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="2 seeds, 10 s limit")
@@ -135,7 +190,9 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=60.0, help="per position (s)")
     ap.add_argument("--py-nodes", type=int, default=300_000, help="Python engine node budget")
     ap.add_argument(
-        "--only", choices=("speed", "horizon", "start"), help="run one part of the benchmark"
+        "--only",
+        choices=("speed", "horizon", "start", "pn"),
+        help="run one part of the benchmark",
     )
     args, _ = ap.parse_known_args()
     seeds = 2 if args.quick else args.seeds
@@ -147,6 +204,8 @@ def main() -> None:
         out["horizon"] = horizon(seeds, limit, 4 if args.quick else 3)
     if args.only in (None, "start"):
         out["round_start"] = round_start(seeds, limit)
+    if args.only in (None, "pn"):
+        out["proof_numbers"] = proof_numbers(seeds, 30.0 if not args.quick else limit)
     path = Path(__file__).parent / "results" / f"native{'-' + args.only if args.only else ''}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1, default=str))

@@ -307,7 +307,7 @@ def _pn_engine(pos: Position, seat: int, leaf: int, eps: float) -> NativeEngine:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
     """df-pn (pn.cpp) and alpha-beta (win) answer every goal alike: avoid a paradox (X1),
-    trick intervals, and the paradox-trick goals (pk) that exact_para asks, from roots of 1-4
+    trick intervals, and the goals with a paradox allowed after pk more tricks, from roots of 1-4
     tricks left (1-3 at 5 players; mid-trick too), with proof-number nodes down to 1 trick
     left."""
     rng = random.Random(90 + players)
@@ -327,6 +327,4 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
                 flat(ab.ctx, st), lo, hi, pk
             ), (players, i, lo, hi, pk)
             checked += 1
-        if not ab.win(st, 0, n):
-            assert pn.exact_para(st, 0) == ab.core.exact_para(flat(ab.ctx, st), 0)
     assert checked == 150 * 7

@@ -184,23 +184,11 @@ class NativeEngine:
         return self.core.value(self._flat(st), alpha, beta)
 
     def exact_para(self, st: State, guess: int) -> int:
-        """Engine.exact_para. From deep roots as yes/no questions for the proof-number search:
-        para is -j for the least j with "no paradox, or S's paradox after at most j more
-        tricks" forceable (win with pk = j; true at j = tricks left). Only called where S
-        cannot always avoid its paradox (then para is never NOPAR)."""
-        fs = self._flat(st)
-        left = st[11]
-        if left < self.pn_from:
-            return self.core.exact_para(fs, guess)
-        j = min(max(0, -guess), left)
-        if self.core.solve(fs, 0, left, j):
-            while j > 0 and self.core.solve(fs, 0, left, j - 1):
-                j -= 1
-        else:
-            j += 1
-            while j < left and not self.core.solve(fs, 0, left, j):
-                j += 1
-        return -j
+        """Engine.exact_para, by alpha-beta at every depth: measured (3 players, 5 and 6 tricks
+        left), asking it as yes/no questions for the proof-number search ("no paradox, or S's
+        paradox after at most j more tricks", win with pk = j) is 4-5x slower: the proofs that
+        S holds its paradox to j tricks cost df-pn more than the integer search costs in all."""
+        return self.core.exact_para(self._flat(st), guess)
 
     def exact_value(self, st: State, guess: int | None = None) -> int:
         return self.core.exact_value(self._flat(st), st[10] if guess is None else guess)

@@ -108,7 +108,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     const double grow = 1.0 + opt.pn_eps;
     for (;;) {
         // combine: an OR node's pn is its children's least, dn their sum; AND the other way
-        uint32_t least = PN_INF, second = PN_INF, sum = 0;
+        uint32_t least = PN_INF, second = PN_INF, sum = 0, most = 0, open = 0;
         best = 0;
         for (int i = 0; i < n; ++i) {
             uint32_t a = is_s ? ch[i].pn : ch[i].dn, b = is_s ? ch[i].dn : ch[i].pn;
@@ -120,8 +120,18 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
                 second = a;
             }
             sum = b >= PN_INF ? PN_INF : (sum >= PN_INF ? PN_INF : pn_add(sum, b));
+            if (b) {
+                ++open;
+                if (b > most) most = b;
+            }
         }
-        if (least == 0) sum = PN_INF;  // solved
+        if (least == 0) {
+            sum = PN_INF;  // solved
+        } else if (opt.pn_weak && sum < PN_INF && open) {
+            // weak proof numbers (Ueda et al. 2008): the sum counts a subtree shared by
+            // transposed children once per parent; max + (open - 1) does not
+            sum = pn_add(most, open - 1);
+        }
         if (is_s) {
             pn = least;
             dn = sum;

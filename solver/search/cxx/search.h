@@ -50,6 +50,7 @@ struct Options {
     bool pn_mobility = true;  // new nodes start from their move counts (else 1 and 1)
     double pn_eps = 2.0;      // the 1+epsilon threshold of Pawlewicz & Lew
     bool pn_slack = true;     // a new node's disproof number grows with S's slack
+    bool pn_weak = false;     // weak proof numbers: max + (open children - 1), not the sum
 };
 
 struct PnEntry {  // proof and disproof numbers of one (state, goal)
