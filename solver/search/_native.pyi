@@ -41,6 +41,7 @@ class Engine:
         pn_eps: float = ...,
         pn_slack: bool = ...,
         pn_weak: bool = ...,
+        pn_probe: int = ...,
         /,
     ) -> None: ...
     def nodes(self) -> int: ...

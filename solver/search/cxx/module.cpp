@@ -240,11 +240,13 @@ static PyObject* m_configure(PyEngine* self, PyObject* args) {
     int pn_mob = self->eng->opt.pn_mobility;
     double pn_eps = self->eng->opt.pn_eps;
     int pn_slack = self->eng->opt.pn_slack, pn_weak = self->eng->opt.pn_weak;
-    if (!PyArg_ParseTuple(args, "pi|ppiipdpp", &sym, &tmin, &pf, &canon, &pn_min, &pn_leaf,
-                          &pn_mob, &pn_eps, &pn_slack, &pn_weak))
+    long long pn_probe = self->eng->opt.pn_probe;
+    if (!PyArg_ParseTuple(args, "pi|ppiipdppL", &sym, &tmin, &pf, &canon, &pn_min, &pn_leaf,
+                          &pn_mob, &pn_eps, &pn_slack, &pn_weak, &pn_probe))
         return nullptr;
     self->eng->opt.pn_slack = pn_slack != 0;
     self->eng->opt.pn_weak = pn_weak != 0;
+    self->eng->opt.pn_probe = pn_probe;
     self->eng->opt.pn_min_left = pn_min;
     self->eng->opt.pn_leaf = pn_leaf < 1 ? 1 : pn_leaf;
     self->eng->opt.pn_mobility = pn_mob != 0;
@@ -295,7 +297,7 @@ static PyMethodDef engine_methods[] = {
      "set_budget(node_limit, time_limit); negative: none"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
      "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
-     "pn_mobility, pn_eps, pn_slack, pn_weak): algorithm switches"},
+     "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe): algorithm switches"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

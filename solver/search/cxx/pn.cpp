@@ -188,9 +188,24 @@ bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
     return pn == 0;
 }
 
+// A portfolio: alpha-beta first for a few nodes (it answers some goals at once with its move
+// ordering, where df-pn wanders), then df-pn, which finds every fact the probe stored.
 bool Engine::solve(const State& st, int lo, int hi, int pk) {
-    if (opt.pn_min_left > 0 && st.left >= opt.pn_min_left) return win_pn(st, lo, hi, pk);
-    return win(st, lo, hi, pk);
+    if (opt.pn_min_left <= 0 || st.left < opt.pn_min_left) return win(st, lo, hi, pk);
+    if (opt.pn_probe > 0) {
+        probe_limit_ = nodes + (uint64_t)opt.pn_probe;
+        try {
+            bool r = win(st, lo, hi, pk);
+            probe_limit_ = ~0ULL;
+            return r;
+        } catch (const ProbeOver&) {
+            probe_limit_ = ~0ULL;
+        } catch (...) {
+            probe_limit_ = ~0ULL;
+            throw;
+        }
+    }
+    return win_pn(st, lo, hi, pk);
 }
 
 }  // namespace catbox

@@ -19,6 +19,7 @@ Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adj
     cx.init(players, seat, n, prediction, adjacency);
     next_check_ = CHECK_EVERY;
     node_limit_ = NO_LIMIT;
+    probe_limit_ = NO_LIMIT;
     if (players == 2) {
         bonus_lo_ = 0;
         bonus_hi_ = 4;
@@ -37,6 +38,7 @@ void Engine::clear() {
 
 void Engine::tick() {
     next_check_ = nodes + CHECK_EVERY;
+    if (nodes > probe_limit_) throw ProbeOver{};
     if (node_limit_ != NO_LIMIT) {
         if (nodes > node_limit_) throw BudgetExceeded{"node limit"};
         if (node_limit_ + 1 < next_check_) next_check_ = node_limit_ + 1;

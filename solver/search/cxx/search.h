@@ -22,6 +22,8 @@ struct BudgetExceeded {
     const char* what;
 };
 
+struct ProbeOver {};  // solve's alpha-beta probe ran out of its nodes (caught by solve)
+
 struct Fact {
     int8_t lo, hi, pk, res;
 };
@@ -51,6 +53,7 @@ struct Options {
     double pn_eps = 2.0;      // the 1+epsilon threshold of Pawlewicz & Lew
     bool pn_slack = true;     // a new node's disproof number grows with S's slack
     bool pn_weak = false;     // weak proof numbers: max + (open children - 1), not the sum
+    int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
 };
 
 struct PnEntry {  // proof and disproof numbers of one (state, goal)
@@ -117,6 +120,7 @@ class Engine {
     History hist_;
     uint64_t next_check_;
     uint64_t node_limit_;
+    uint64_t probe_limit_;
     bool has_deadline_ = false;
     std::chrono::steady_clock::time_point deadline_;
     int bonus_lo_, bonus_hi_;
