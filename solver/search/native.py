@@ -1,6 +1,9 @@
 """The compiled search core (``_native``, C++17 under ``cxx/``) behind the interface of
 :class:`.engine.Engine`: the same questions (``win``, ``para``, ``value``, the MTD(f) drivers,
-``avoid_possible``) over the same packed states, answered by the native code.
+``avoid_possible``) over the same packed states, answered by the native code. One addition:
+from deep roots (:data:`PN_FROM` tricks left) the yes/no questions are answered by a short
+alpha-beta probe and then a proof-number search (df-pn, ``cxx/pn.cpp``), checked against the
+native alpha-beta in tests/test_search_native.py.
 
 The Python :class:`.engine.Engine` stays the readable reference; the native core is checked
 against it and against the rules engine (tests/test_search_native.py). States cross the

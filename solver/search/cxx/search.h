@@ -1,7 +1,9 @@
 // catbox native search core: the search drivers for one asking seat S (double dummy; the other
 // seats act together against S). Mirrors solver/search/engine.py method by method:
 // win (AND-OR over trick intervals), para (the score's paradox regime), value (the score),
-// MTD(f) drivers, avoid_possible; one node/time budget.
+// MTD(f) drivers, avoid_possible; one node/time budget. The proof-number search for win's
+// goals (win_pn, and solve, the portfolio the API asks) is in pn.cpp; it has no Python twin
+// and is checked against win.
 #pragma once
 #include <chrono>
 #include <cstdint>
