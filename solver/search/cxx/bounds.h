@@ -88,3 +88,100 @@ inline bool never_stuck(const Ctx& cx, const State& st, int s_done) {
 }
 
 }  // namespace catbox
+
+namespace catbox {
+
+// ---------------------------------------------------------------- stronger static bounds
+//
+// Switches in Options::bounds (search.h), one bit per bound so each can be measured alone.
+constexpr int BOUND_SAFE = 1;    // sure_plays for S: a stronger never_stuck
+constexpr int BOUND_DOOMED = 2;  // sure paradox of S (every other seat proven to outlast S)
+constexpr int BOUND_TRICKS = 4;  // S wins at most one trick per play it can still make
+
+// Has seat q already played in the current trick?
+inline int seat_done(const Ctx& cx, const State& st, int q) {
+    return st.cnt && (q - st.leader + cx.players) % cx.players < st.cnt ? 1 : 0;
+}
+
+// A lower bound on the plays seat q can make from st whatever every seat does (X1 never hits
+// q before q has made that many plays). Generalises never_stuck from "cells only q can fill"
+// to "cells others can fill, counted per number".
+//
+// Proof. For a number k q holds, let F_k be the empty cells of k in colours q holds (L1, L2),
+// C_k those of F_k that another seat r could ever fill (r holds a k and the colour; hands and
+// permissions only shrink, I4, so C_k covers every future fill of F_k by others), and
+// o_k = min(|C_k|, sum over r of min(r's copies of k, r's cells of C_k, r's plays left)) — at
+// most o_k cells of F_k are ever filled by others (each fill spends one of r's k cards on one
+// cell). q's strategy: whenever q can follow the led colour (a legal play in it), follow with
+// any such play; otherwise play anything legal. q then loses a permission c (F2) only when it
+// has no legal play in c, i.e. every cell (c, k) with k in q's hand is already filled — and
+// stays so (I4): so for every k q still holds, the cells of F_k still playable are exactly the
+// unfilled ones. After q's own j_k plays of k, at least |F_k| - j_k - o_k of them are empty, so
+// q can make g_k = min(copies of k, |F_k| - o_k) plays of k whatever the order of play. At each
+// of q's turns with J < sum g_k plays made, some k has j_k < g_k, so q holds a k with an empty
+// playable cell: a legal play (L3 alone never blocks, X1; a red-lead ban only means some
+// non-red play is legal, L3b). Any play made lowers sum_k max(0, g_k - j_k) by at most one, so
+// q can make sum_k g_k plays. (With every C_k counted whole, o_k = |C_k|, this is never_stuck.)
+inline int sure_plays(const Ctx& cx, const State& st, int q) {
+    uint32_t hand = st.hand[q];
+    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
+    if (!free) return 0;
+    int total = 0;
+    for (int k = 1; k <= cx.n; ++k) {
+        uint64_t f = free & cx.col[k];
+        if (!f) continue;
+        uint64_t contested = 0;
+        int opp = 0;
+        for (int r = 0; r < cx.players; ++r) {
+            if (r == q) continue;
+            int hr = Ctx::count(st.hand[r], k);
+            if (!hr) continue;
+            uint64_t cr = f & cx.perm_cells(st, r);
+            if (!cr) continue;
+            contested |= cr;
+            int x = popcount(cr), pr = st.left - seat_done(cx, st, r);
+            if (hr < x) x = hr;
+            if (pr < x) x = pr;
+            opp += x;
+        }
+        int o = popcount(contested);
+        if (opp < o) o = opp;
+        int g = popcount(f) - o, h = Ctx::count(hand, k);
+        total += h < g ? h : g;
+    }
+    return total;
+}
+
+// S surely causes a paradox (X1) from st: S cannot make all the plays it still owes and every
+// other seat is proven to outlast S.
+//
+// Proof. m = s_plays_bound(st) < plays S owes (left - s_done), so S has no legal play at its
+// (m+1)-th turn from now at the latest (each play fills a distinct empty cell of its number in
+// a colour S holds, L1 L2 I4): a turn in trick T = m + s_done (0 = the current trick), and
+// T < left, so that turn comes unless the round ends before it by another seat's paradox (X3:
+// that is why S's own count alone is not enough). Before S's turn in trick T a seat q plays at
+// most once in each trick up to T: T + 1 - (q has played in the current trick) times (for T = 0:
+// once iff q is still to play before S). If sure_plays(q) covers that for every q != S, each q
+// has a strategy (its own, whatever the others do) to make those plays, so no other seat is
+// stuck first: the round ends with S's paradox (X1, X3). (Other seats' strategies are just
+// their parts of a line; the answer is about S being able to force, so the coalition may use
+// them.)
+inline bool s_doomed(const Ctx& cx, const State& st, int s_done, int m) {
+    int T = m + s_done;
+    int seat = cx.seat;
+    int ps = (seat - st.leader + cx.players) % cx.players;
+    for (int q = 0; q < cx.players; ++q) {
+        if (q == seat) continue;
+        int need;
+        if (T == 0) {
+            int pq = (q - st.leader + cx.players) % cx.players;
+            need = pq >= st.cnt && pq < ps ? 1 : 0;
+        } else {
+            need = T + 1 - seat_done(cx, st, q);
+        }
+        if (need > 0 && sure_plays(cx, st, q) < need) return false;
+    }
+    return true;
+}
+
+}  // namespace catbox

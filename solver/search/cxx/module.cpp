@@ -241,6 +241,14 @@ static PyObject* m_configure(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+static PyObject* m_set_bounds(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    int mask;
+    if (!PyArg_ParseTuple(args, "i", &mask)) return nullptr;
+    self->eng->opt.bounds = mask;
+    Py_RETURN_NONE;
+}
+
 static PyObject* m_nodes(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     return PyLong_FromUnsignedLongLong(self->eng->nodes);
@@ -278,6 +286,8 @@ static PyMethodDef engine_methods[] = {
      "set_budget(node_limit, time_limit); negative: none"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
      "configure(symmetry, tt_min_left, prefetch=False, canonical=False): algorithm switches"},
+    {"set_bounds", (PyCFunction)m_set_bounds, METH_VARARGS,
+     "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

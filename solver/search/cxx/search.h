@@ -43,6 +43,8 @@ struct Options {
     int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
     bool prefetch = false;  // win: prefetch the next sibling's table bucket
     bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
+    // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only)
+    int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS;
 };
 
 class Engine {
