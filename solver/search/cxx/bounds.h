@@ -152,36 +152,95 @@ inline int sure_plays(const Ctx& cx, const State& st, int q) {
     return total;
 }
 
-// S surely causes a paradox (X1) from st: S cannot make all the plays it still owes and every
-// other seat is proven to outlast S.
-//
-// Proof. m = s_plays_bound(st) < plays S owes (left - s_done), so S has no legal play at its
-// (m+1)-th turn from now at the latest (each play fills a distinct empty cell of its number in
-// a colour S holds, L1 L2 I4): a turn in trick T = m + s_done (0 = the current trick), and
-// T < left, so that turn comes unless the round ends before it by another seat's paradox (X3:
-// that is why S's own count alone is not enough). Before S's turn in trick T a seat q plays at
-// most once in each trick up to T: T + 1 - (q has played in the current trick) times (for T = 0:
-// once iff q is still to play before S). If sure_plays(q) covers that for every q != S, each q
-// has a strategy (its own, whatever the others do) to make those plays, so no other seat is
-// stuck first: the round ends with S's paradox (X1, X3). (Other seats' strategies are just
-// their parts of a line; the answer is about S being able to force, so the coalition may use
-// them.)
-inline bool s_doomed(const Ctx& cx, const State& st, int s_done, int m) {
-    int T = m + s_done;
-    int seat = cx.seat;
-    int ps = (seat - st.leader + cx.players) % cx.players;
-    for (int q = 0; q < cx.players; ++q) {
-        if (q == seat) continue;
-        int need;
-        if (T == 0) {
-            int pq = (q - st.leader + cx.players) % cx.players;
-            need = pq >= st.cnt && pq < ps ? 1 : 0;
-        } else {
-            need = T + 1 - seat_done(cx, st, q);
-        }
-        if (need > 0 && sure_plays(cx, st, q) < need) return false;
+// An upper bound on the plays seat q can still make (s_plays_bound for any seat).
+inline int plays_bound(const Ctx& cx, const State& st, int q) {
+    uint32_t hand = st.hand[q];
+    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
+    int total = 0;
+    for (uint64_t f = free; f;) {
+        int k = cx.cell_n[lowbit(f)];
+        uint64_t m = free & cx.col[k];
+        f &= ~m;
+        int h = Ctx::count(hand, k), c = popcount(m);
+        total += h < c ? h : c;
     }
-    return true;
+    return total;
+}
+
+// Plays q makes from st before the turn of seat x in trick T (0 = the current trick): once
+// in each trick up to T, less the current trick if q has played in it; in trick 0 exactly
+// when q is still to play before x (the order of later tricks is not known yet).
+inline int plays_before(const Ctx& cx, const State& st, int q, int x, int T) {
+    if (T > 0) return T + 1 - seat_done(cx, st, q);
+    int pq = (q - st.leader + cx.players) % cx.players;
+    int px = (x - st.leader + cx.players) % cx.players;
+    return pq >= st.cnt && pq < px ? 1 : 0;
+}
+
+// What the static bounds prove about st (the seat to play has a legal play).
+struct Static {
+    int ub = 0;          // S wins at most ub more tricks in every continuation (the round
+                         // end E only with BOUND_TRICKS)
+    bool safe = false;   // S never causes a paradox (only when asked for)
+    bool doomed = false; // S surely causes a paradox
+};
+
+// The static bounds of st (BOUND_* in mask; s_done: S has played in the current trick; top:
+// the tricks S can still win at all). `want_safe`: also decide `safe` (the costly part).
+//
+// Proofs. (1) Round end: a seat q with plays_bound(q) = m_q below the plays it owes
+// (left - q's play in this trick) has no legal play at its (m_q+1)-th turn at the latest (each
+// play fills a distinct empty cell of its number in a colour q holds, L1 L2 I4), a turn in
+// trick T_q = m_q + (q has played) < left. So the round ends by a paradox (X1, X3) no later
+// than during trick E = min T_q: S completes at most E more tricks (none of an unfinished
+// trick counts, X3), and at most one per play it can still make plus the current one if it has
+// played and is winning it (W1, W3). ub is the least of these and `top`.
+// (2) Safe: S has to make its plays only up to the first forced end: if sure_plays(S) covers
+// the plays S owes, or the plays S makes before the turn of some doomed seat q in trick T_q
+// (a paradox — q's or an earlier one — ends the round by then, and it is not S's because S
+// still had a legal play at each of its turns), S never causes a paradox.
+// (3) Doomed: S's own m_S is below what it owes (S stuck by its turn in trick T_S) and every
+// other seat q has sure_plays(q) >= the plays q makes before that turn: each q, by its own
+// sure_plays strategy, is never stuck first, so the round ends with S's paradox (X1). X3 is why
+// S's own count alone is not enough: another seat's paradox would end the round first.
+inline Static static_bounds(const Ctx& cx, const State& st, int s_done, int top, int mask,
+                            bool want_safe) {
+    Static r;
+    const int seat = cx.seat, left = st.left;
+    int ms = plays_bound(cx, st, seat);
+    int owe = left - s_done;
+    int ub = ms + (s_done && st.wseat == seat ? 1 : 0);
+    if (ub > top) ub = top;
+    int s_need = owe;  // plays S must surely make to be safe
+    if (mask & (BOUND_TRICKS | BOUND_SAFE)) {
+        for (int q = 0; q < cx.players; ++q) {
+            if (q == seat) continue;
+            int dq = seat_done(cx, st, q);
+            int mq = plays_bound(cx, st, q);
+            if (mq >= left - dq) continue;
+            int T = mq + dq;
+            if (mask & BOUND_TRICKS && T < ub) ub = T;
+            int need = plays_before(cx, st, seat, q, T);
+            if (need < s_need) s_need = need;
+        }
+    }
+    r.ub = ub;
+    if (want_safe) {
+        if (mask & BOUND_SAFE)
+            r.safe = s_need <= 0 || (ms >= s_need && sure_plays(cx, st, seat) >= s_need);
+        else
+            r.safe = ms >= owe && never_stuck(cx, st, s_done);
+    }
+    if (mask & BOUND_DOOMED && ms < owe) {
+        int T = ms + s_done;
+        r.doomed = true;
+        for (int q = 0; q < cx.players && r.doomed; ++q) {
+            if (q == seat) continue;
+            int need = plays_before(cx, st, q, seat, T);
+            if (need > 0 && sure_plays(cx, st, q) < need) r.doomed = false;
+        }
+    }
+    return r;
 }
 
 }  // namespace catbox

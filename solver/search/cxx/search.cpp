@@ -94,33 +94,21 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     if (!opt.bounds) {
         if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return true;
     } else {
-        int m = s_plays_bound(cx, st), need = left - s_done;
-        if (m >= need) {
-            if (lo == 0 && hi >= top &&
-                (opt.bounds & BOUND_SAFE ? sure_plays(cx, st, seat) >= need
-                                         : never_stuck(cx, st, s_done)))
-                return true;
-        } else {
-            // S wins at most one trick per play it can make, plus this one if it is winning
-            // it (W1, W3); X3 only cuts the count
-            int ub = m + (s_done && st.wseat == seat ? 1 : 0);
-            if (ub > top) ub = top;
-            if (opt.bounds & BOUND_TRICKS) {
-                if (hi > ub) hi = ub;
-                if (pk > ub) pk = ub;
-                if (lo == 0 && hi == ub && pk == ub) return true;  // every end is in the goal
-                if (lo > hi) {
-                    if (pk < 0) return false;
-                    lo = 1;
-                    hi = 0;
-                }
-            }
-            if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, m)) {
-                if (pk < 0) return false;  // S surely causes a paradox (X1, X3)
-                if (pk >= ub) return true;
-                lo = 1;
-                hi = 0;
-            }
+        Static sb = static_bounds(cx, st, s_done, top, opt.bounds, lo == 0);
+        int ub = opt.bounds & BOUND_TRICKS ? sb.ub : top;
+        if (hi > ub) hi = ub;
+        if (pk > ub) pk = ub;
+        if (lo == 0 && hi == ub && (sb.safe || pk == ub)) return true;  // every end is in the goal
+        if (sb.doomed) {
+            if (pk < 0) return false;  // S surely causes a paradox (X1, X3)
+            if (pk == ub) return true;  // ... after at most ub more tricks
+            lo = 1;
+            hi = 0;
+        }
+        if (lo > hi) {
+            if (pk < 0) return false;
+            lo = 1;
+            hi = 0;
         }
     }
     bool use_tt = left >= opt.tt_min_left;
@@ -246,15 +234,12 @@ int Engine::para(const State& st, int alpha, int beta) {
     uint64_t gen = ptt_.generation();
     BoundEntry* e = use_tt ? &slot->data : &local;
     if (!found) {
-        int most = s_plays_bound(cx, st), need = left - s_done;
-        if (most >= need && (opt.bounds & BOUND_SAFE ? sure_plays(cx, st, seat) >= need
-                                                     : never_stuck(cx, st, s_done)))
-            return NOPAR;
-        int cap = most + (s_done && st.wseat == seat ? 1 : 0);
-        e->lower = -(top < cap ? top : cap);
-        // S surely causes a paradox: the value is not NOPAR, so at most 0 (bounds.h)
-        if (opt.bounds & BOUND_DOOMED && most < need && s_doomed(cx, st, s_done, most))
-            e->upper = 0;
+        // S never causes a paradox: NOPAR; else it wins at most ub tricks first; when it
+        // surely causes one the value is at most 0 (bounds.h)
+        Static sb = static_bounds(cx, st, s_done, top, opt.bounds, true);
+        if (sb.safe) return NOPAR;
+        e->lower = -sb.ub;
+        if (sb.doomed) e->upper = 0;
     }
     int lower = e->lower, upper = e->upper, hint = e->hint;
     if (lower >= beta || lower == upper) return lower;
