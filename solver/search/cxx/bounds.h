@@ -94,65 +94,17 @@ namespace catbox {
 // ---------------------------------------------------------------- stronger static bounds
 //
 // Switches in Options::bounds (search.h), one bit per bound so each can be measured alone.
-constexpr int BOUND_SAFE = 1;    // sure_plays for S: a stronger never_stuck
+constexpr int BOUND_SAFE = 1;    // surely_makes for S: a stronger never_stuck, up to the round end
 constexpr int BOUND_DOOMED = 2;  // sure paradox of S (every other seat proven to outlast S)
-constexpr int BOUND_TRICKS = 4;  // S wins at most one trick per play it can still make
+constexpr int BOUND_TRICKS = 4;  // S's tricks capped by its plays and by the round end
 
 // Has seat q already played in the current trick?
 inline int seat_done(const Ctx& cx, const State& st, int q) {
     return st.cnt && (q - st.leader + cx.players) % cx.players < st.cnt ? 1 : 0;
 }
 
-// A lower bound on the plays seat q can make from st whatever every seat does (X1 never hits
-// q before q has made that many plays). Generalises never_stuck from "cells only q can fill"
-// to "cells others can fill, counted per number".
-//
-// Proof. For a number k q holds, let F_k be the empty cells of k in colours q holds (L1, L2),
-// C_k those of F_k that another seat r could ever fill (r holds a k and the colour; hands and
-// permissions only shrink, I4, so C_k covers every future fill of F_k by others), and
-// o_k = min(|C_k|, sum over r of min(r's copies of k, r's cells of C_k, r's plays left)) — at
-// most o_k cells of F_k are ever filled by others (each fill spends one of r's k cards on one
-// cell). q's strategy: whenever q can follow the led colour (a legal play in it), follow with
-// any such play; otherwise play anything legal. q then loses a permission c (F2) only when it
-// has no legal play in c, i.e. every cell (c, k) with k in q's hand is already filled — and
-// stays so (I4): so for every k q still holds, the cells of F_k still playable are exactly the
-// unfilled ones. After q's own j_k plays of k, at least |F_k| - j_k - o_k of them are empty, so
-// q can make g_k = min(copies of k, |F_k| - o_k) plays of k whatever the order of play. At each
-// of q's turns with J < sum g_k plays made, some k has j_k < g_k, so q holds a k with an empty
-// playable cell: a legal play (L3 alone never blocks, X1; a red-lead ban only means some
-// non-red play is legal, L3b). Any play made lowers sum_k max(0, g_k - j_k) by at most one, so
-// q can make sum_k g_k plays. (With every C_k counted whole, o_k = |C_k|, this is never_stuck.)
-inline int sure_plays(const Ctx& cx, const State& st, int q) {
-    uint32_t hand = st.hand[q];
-    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
-    if (!free) return 0;
-    int total = 0;
-    for (int k = 1; k <= cx.n; ++k) {
-        uint64_t f = free & cx.col[k];
-        if (!f) continue;
-        uint64_t contested = 0;
-        int opp = 0;
-        for (int r = 0; r < cx.players; ++r) {
-            if (r == q) continue;
-            int hr = Ctx::count(st.hand[r], k);
-            if (!hr) continue;
-            uint64_t cr = f & cx.perm_cells(st, r);
-            if (!cr) continue;
-            contested |= cr;
-            int x = popcount(cr), pr = st.left - seat_done(cx, st, r);
-            if (hr < x) x = hr;
-            if (pr < x) x = pr;
-            opp += x;
-        }
-        int o = popcount(contested);
-        if (opp < o) o = opp;
-        int g = popcount(f) - o, h = Ctx::count(hand, k);
-        total += h < g ? h : g;
-    }
-    return total;
-}
-
-// An upper bound on the plays seat q can still make (s_plays_bound for any seat).
+// An upper bound on the plays seat q can still make (s_plays_bound for any seat): each play
+// fills a distinct empty cell of its number in a colour q holds (L1, L2, I4).
 inline int plays_bound(const Ctx& cx, const State& st, int q) {
     uint32_t hand = st.hand[q];
     uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
@@ -167,9 +119,9 @@ inline int plays_bound(const Ctx& cx, const State& st, int q) {
     return total;
 }
 
-// Plays q makes from st before the turn of seat x in trick T (0 = the current trick): once
-// in each trick up to T, less the current trick if q has played in it; in trick 0 exactly
-// when q is still to play before x (the order of later tricks is not known yet).
+// The plays seat q makes from st before the turn of seat x in trick T (0 = the current
+// trick): one in each trick up to T, less the current one if q has played in it; in trick 0
+// exactly when q is still to play before x (the order of later tricks is not known yet).
 inline int plays_before(const Ctx& cx, const State& st, int q, int x, int T) {
     if (T > 0) return T + 1 - seat_done(cx, st, q);
     int pq = (q - st.leader + cx.players) % cx.players;
@@ -177,70 +129,141 @@ inline int plays_before(const Ctx& cx, const State& st, int q, int x, int T) {
     return pq >= st.cnt && pq < px ? 1 : 0;
 }
 
-// What the static bounds prove about st (the seat to play has a legal play).
+// Can seat q surely make its next P plays, whatever every seat does? `most[r]` bounds the
+// plays of seat r (plays_bound). Generalises never_stuck from "cells only q can fill" to
+// "cells others can fill, counted per number and per play the others make meanwhile".
+//
+// Proof. For a number k q holds (h_k copies), let F_k be the empty cells of k in colours q
+// holds (L1, L2). q's strategy: whenever it can follow the led colour (has a legal play in it),
+// follow; otherwise play anything legal. q then loses a permission c (F2) only when every
+// cell (c, k) of a number k it holds is filled, and those stay filled (I4): so the playable
+// cells of F_k are exactly its empty ones, as long as q holds a k. Let
+// Psi = sum_k min(copies of k left, empty cells of F_k). At a turn of q with Psi >= 1 q holds
+// some k with an empty playable cell: a legal play (L3 alone never blocks; a red-lead ban
+// means a non-red play is legal, L3b). After q's own J plays (j_k of k) and phi_k fills of
+// F_k by others, min(h_k - j_k, |F_k| - j_k - phi_k) >= min(h_k, |F_k| - phi_k) - j_k, so
+// Psi >= Psi0 - sum_k red_k(phi_k) - J with red_k(phi) = min(h_k, |F_k|) - min(h_k,
+// |F_k| - phi), nondecreasing and at most phi. Before q's P-th turn from now (in trick
+// T = P - 1 + q's play in this trick) another seat r makes at most cap_r =
+// min(plays_before(r, q, T), most[r]) plays, and fills cells of F_k only if it holds a k and
+// the colour (hands and permissions only shrink, I4): phi_k <= o_k = min(|C_k|, sum_r
+// min(r's copies of k, |C_k ∩ r's cells|, cap_r)) with C_k the cells of F_k some r can fill,
+// and sum_k phi_k <= Phi = sum_r min(cap_r, sum_k min(r's copies of k, r's cells of F_k)).
+// So at each of q's first P turns Psi >= Psi0 - min(sum_k red_k(o_k), Phi) - J >= 1 when that
+// guarantee is >= P. (Every other seat counted with all it could fill, o_k = |C_k|, is
+// never_stuck.)
+inline bool surely_makes(const Ctx& cx, const State& st, int q, int P, const int* most) {
+    if (P <= 0) return true;
+    uint32_t hand = st.hand[q];
+    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
+    if (popcount(free) < P) return false;
+    int T = P - 1 + seat_done(cx, st, q);
+    int cap[MAX_SEATS], fill[MAX_SEATS] = {};
+    uint64_t cells[MAX_SEATS];
+    for (int r = 0; r < cx.players; ++r) {
+        if (r == q) continue;
+        int c = plays_before(cx, st, r, q, T);
+        cap[r] = c < most[r] ? c : most[r];
+        cells[r] = cap[r] > 0 ? free & cx.perm_cells(st, r) : 0;
+    }
+    int psi0 = 0, red = 0;
+    for (uint64_t rest = free; rest;) {
+        int k = cx.cell_n[lowbit(rest)];
+        uint64_t f = free & cx.col[k];
+        rest &= ~f;
+        int h = Ctx::count(hand, k), nf = popcount(f);
+        int base = h < nf ? h : nf;
+        psi0 += base;
+        uint64_t contested = 0;
+        int opp = 0;
+        for (int r = 0; r < cx.players; ++r) {
+            if (r == q) continue;
+            uint64_t cr = f & cells[r];
+            if (!cr) continue;
+            int hr = Ctx::count(st.hand[r], k);
+            if (!hr) continue;
+            contested |= cr;
+            int x = popcount(cr);
+            if (hr < x) x = hr;
+            fill[r] += x;
+            if (cap[r] < x) x = cap[r];
+            opp += x;
+        }
+        int o = popcount(contested);
+        if (opp < o) o = opp;
+        int g = nf - o;
+        red += base - (h < g ? h : g);
+    }
+    int phi = 0;
+    for (int r = 0; r < cx.players; ++r)
+        if (r != q) phi += fill[r] < cap[r] ? fill[r] : cap[r];
+    return psi0 - (red < phi ? red : phi) >= P;
+}
+
+// The round-end facts of st for S (the seat to play has a legal play).
 struct Static {
-    int ub = 0;          // S wins at most ub more tricks in every continuation (the round
-                         // end E only with BOUND_TRICKS)
-    bool safe = false;   // S never causes a paradox (only when asked for)
-    bool doomed = false; // S surely causes a paradox
+    int ub;                // S wins at most ub more tricks in every continuation
+    int owe;               // plays S owes to the end of the round
+    int need;              // plays S must surely make to be sure to cause no paradox
+    int most[MAX_SEATS];   // plays_bound of every seat
 };
 
-// The static bounds of st (BOUND_* in mask; s_done: S has played in the current trick; top:
-// the tricks S can still win at all). `want_safe`: also decide `safe` (the costly part).
-//
-// Proofs. (1) Round end: a seat q with plays_bound(q) = m_q below the plays it owes
-// (left - q's play in this trick) has no legal play at its (m_q+1)-th turn at the latest (each
-// play fills a distinct empty cell of its number in a colour q holds, L1 L2 I4), a turn in
-// trick T_q = m_q + (q has played) < left. So the round ends by a paradox (X1, X3) no later
-// than during trick E = min T_q: S completes at most E more tricks (none of an unfinished
-// trick counts, X3), and at most one per play it can still make plus the current one if it has
-// played and is winning it (W1, W3). ub is the least of these and `top`.
-// (2) Safe: S has to make its plays only up to the first forced end: if sure_plays(S) covers
-// the plays S owes, or the plays S makes before the turn of some doomed seat q in trick T_q
-// (a paradox — q's or an earlier one — ends the round by then, and it is not S's because S
-// still had a legal play at each of its turns), S never causes a paradox.
-// (3) Doomed: S's own m_S is below what it owes (S stuck by its turn in trick T_S) and every
-// other seat q has sure_plays(q) >= the plays q makes before that turn: each q, by its own
-// sure_plays strategy, is never stuck first, so the round ends with S's paradox (X1). X3 is why
-// S's own count alone is not enough: another seat's paradox would end the round first.
-inline Static static_bounds(const Ctx& cx, const State& st, int s_done, int top, int mask,
-                            bool want_safe) {
+// (1) Round end: a seat q with most[q] below the plays it owes (left - q's play in this trick)
+// has no legal play at its (most[q]+1)-th turn at the latest (X1), a turn in trick
+// T_q = most[q] + (q has played) < left; so a paradox ends the round (X3) no later than during
+// trick E = min T_q: S completes at most E more tricks (an unfinished trick counts for nobody,
+// X3), and at most one per play it can still make plus the current trick if it has played and
+// is winning it (W1, W3). ub is the least of these and `top` (E only with BOUND_TRICKS).
+// (2) need: the plays S makes before the turn of such a q in trick T_q (the round is over by
+// then, by q's paradox or an earlier one), or all it owes.
+inline Static round_end(const Ctx& cx, const State& st, int s_done, int top, int mask) {
     Static r;
     const int seat = cx.seat, left = st.left;
-    int ms = plays_bound(cx, st, seat);
-    int owe = left - s_done;
+    for (int q = 0; q < cx.players; ++q) r.most[q] = plays_bound(cx, st, q);
+    int ms = r.most[seat];
+    r.owe = left - s_done;
+    r.need = r.owe;
     int ub = ms + (s_done && st.wseat == seat ? 1 : 0);
     if (ub > top) ub = top;
-    int s_need = owe;  // plays S must surely make to be safe
     if (mask & (BOUND_TRICKS | BOUND_SAFE)) {
         for (int q = 0; q < cx.players; ++q) {
             if (q == seat) continue;
             int dq = seat_done(cx, st, q);
-            int mq = plays_bound(cx, st, q);
-            if (mq >= left - dq) continue;
-            int T = mq + dq;
+            if (r.most[q] >= left - dq) continue;
+            int T = r.most[q] + dq;
             if (mask & BOUND_TRICKS && T < ub) ub = T;
-            int need = plays_before(cx, st, seat, q, T);
-            if (need < s_need) s_need = need;
+            if (mask & BOUND_SAFE) {
+                int need = plays_before(cx, st, seat, q, T);
+                if (need < r.need) r.need = need;
+            }
         }
     }
     r.ub = ub;
-    if (want_safe) {
-        if (mask & BOUND_SAFE)
-            r.safe = s_need <= 0 || (ms >= s_need && sure_plays(cx, st, seat) >= s_need);
-        else
-            r.safe = ms >= owe && never_stuck(cx, st, s_done);
-    }
-    if (mask & BOUND_DOOMED && ms < owe) {
-        int T = ms + s_done;
-        r.doomed = true;
-        for (int q = 0; q < cx.players && r.doomed; ++q) {
-            if (q == seat) continue;
-            int need = plays_before(cx, st, q, seat, T);
-            if (need > 0 && sure_plays(cx, st, q) < need) r.doomed = false;
-        }
-    }
     return r;
+}
+
+// S never causes a paradox: it surely makes the plays it needs (surely_makes; without
+// BOUND_SAFE the old never_stuck, all plays owed).
+inline bool s_safe(const Ctx& cx, const State& st, int s_done, const Static& r, int mask) {
+    if (!(mask & BOUND_SAFE))
+        return r.most[cx.seat] >= r.owe && never_stuck(cx, st, s_done);
+    return r.need <= r.most[cx.seat] && surely_makes(cx, st, cx.seat, r.need, r.most);
+}
+
+// S surely causes a paradox (X1). S cannot make the plays it owes, so it has no legal play at
+// its turn in trick T = most[S] + s_done < left at the latest; that turn comes unless another
+// seat's paradox ends the round first (X3: that is why S's own count is not enough). If every
+// other seat q surely makes the plays it makes before that turn (surely_makes, by its own
+// strategy whatever the others do), nobody else is stuck first: the round ends with S's
+// paradox.
+inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r) {
+    const int seat = cx.seat;
+    if (r.most[seat] >= r.owe) return false;
+    int T = r.most[seat] + s_done;
+    for (int q = 0; q < cx.players; ++q)
+        if (q != seat && !surely_makes(cx, st, q, plays_before(cx, st, q, seat, T), r.most))
+            return false;
+    return true;
 }
 
 }  // namespace catbox

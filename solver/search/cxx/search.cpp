@@ -94,22 +94,24 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
     if (!opt.bounds) {
         if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return true;
     } else {
-        Static sb = static_bounds(cx, st, s_done, top, opt.bounds, lo == 0);
+        Static sb = round_end(cx, st, s_done, top, opt.bounds);
         int ub = opt.bounds & BOUND_TRICKS ? sb.ub : top;
-        if (hi > ub) hi = ub;
-        if (pk > ub) pk = ub;
-        if (lo == 0 && hi == ub && (sb.safe || pk == ub)) return true;  // every end is in the goal
-        if (sb.doomed) {
-            if (pk < 0) return false;  // S surely causes a paradox (X1, X3)
-            if (pk == ub) return true;  // ... after at most ub more tricks
-            lo = 1;
-            hi = 0;
-        }
-        if (lo > hi) {
+        if (lo > ub) {  // S cannot win lo more tricks
             if (pk < 0) return false;
             lo = 1;
             hi = 0;
         }
+        if (lo == 0 && hi >= ub && (pk >= ub || s_safe(cx, st, s_done, sb, opt.bounds)))
+            return true;  // every end of the round is in the goal
+        if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) {
+            if (pk < 0) return false;   // S surely causes a paradox (X1, X3) ...
+            if (pk >= ub) return true;  // ... after at most ub more tricks
+            lo = 1;
+            hi = 0;
+        }
+        // equivalent goals in one form for the table: above ub means no limit
+        if (lo <= hi && hi >= ub) hi = top;
+        if (pk >= ub) pk = left;
     }
     bool use_tt = left >= opt.tt_min_left;
     Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
@@ -236,10 +238,10 @@ int Engine::para(const State& st, int alpha, int beta) {
     if (!found) {
         // S never causes a paradox: NOPAR; else it wins at most ub tricks first; when it
         // surely causes one the value is at most 0 (bounds.h)
-        Static sb = static_bounds(cx, st, s_done, top, opt.bounds, true);
-        if (sb.safe) return NOPAR;
+        Static sb = round_end(cx, st, s_done, top, opt.bounds);
+        if (s_safe(cx, st, s_done, sb, opt.bounds)) return NOPAR;
         e->lower = -sb.ub;
-        if (sb.doomed) e->upper = 0;
+        if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) e->upper = 0;
     }
     int lower = e->lower, upper = e->upper, hint = e->hint;
     if (lower >= beta || lower == upper) return lower;
