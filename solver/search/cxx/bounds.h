@@ -97,6 +97,7 @@ namespace catbox {
 constexpr int BOUND_SAFE = 1;    // surely_makes for S: a stronger never_stuck, up to the round end
 constexpr int BOUND_DOOMED = 2;  // sure paradox of S (every other seat proven to outlast S)
 constexpr int BOUND_TRICKS = 4;  // S's tricks capped by its plays and by the round end
+constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its top red cards
 
 // Has seat q already played in the current trick?
 inline int seat_done(const Ctx& cx, const State& st, int q) {
@@ -264,6 +265,55 @@ inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r
         if (q != seat && !surely_makes(cx, st, q, plays_before(cx, st, q, seat, T), r.most))
             return false;
     return true;
+}
+
+// Tricks the other seats can deny S: S can force at most top - stoppers(...) more tricks.
+//
+// Proof (red broken, L3a). Let maxS be the highest number S may still declare red (holds it,
+// its red cell empty, S holds red; I4: this only falls). A *stopper* of seat q != S is an empty
+// red cell (R, j) with j > maxS that q can fill (holds a j and red) and no other seat can (so
+// it stays empty until q fills it; S cannot, by j > maxS). q's strategy: in each trick it
+// still plays in, play a stopper while it has one. That play is always legal: the cell is
+// empty, q holds the card, red is broken so q may lead red (L3a), and q keeps red: playing red
+// loses only a non-red led colour (F2). In such a trick S cannot win: a red play of S has a
+// number <= maxS < j, any other play of S loses to a red one (W1); an unfinished trick counts
+// for nobody (X3) — unless S has already played in the trick (that play may be a higher red),
+// so the current trick counts only if S is still to play in it. q plays in
+// left - (q has played in this trick) more tricks, so it denies min(stoppers, those tricks)
+// of them, less one spent on the current trick when that one does not count. The largest such
+// count over the other seats is returned (0 when red is unbroken).
+inline int stoppers(const Ctx& cx, const State& st, int s_done) {
+    if (!(st.occ & cx.red)) return 0;
+    const int seat = cx.seat, n = cx.n;
+    uint64_t open_red = cx.red & ~st.occ;
+    if (!open_red) return 0;
+    // red cells each seat could fill (L1, L2), as a mask over the red row
+    uint64_t fill[MAX_SEATS] = {};
+    for (int q = 0; q < cx.players; ++q)
+        fill[q] = st.perms >> (4 * q) & 1 ? cx.hand_cols(st.hand[q]) & open_red : 0;
+    uint64_t s_red = fill[seat];
+    // cells above S's highest red play: numbers maxS+1..n (red row cells are numbers 1..n)
+    int maxs = s_red ? 64 - __builtin_clzll(s_red) : 0;  // highest set bit index + 1 = number
+    uint64_t above = maxs >= n ? 0 : open_red & ~((1ULL << maxs) - 1);
+    if (!above) return 0;
+    // the current trick does not count once S has played in it (its play may be a higher red)
+    bool skip0 = s_done;
+    int best = 0;
+    for (int q = 0; q < cx.players; ++q) {
+        if (q == seat) continue;
+        uint64_t mine = fill[q] & above;
+        if (!mine) continue;
+        for (int r = 0; r < cx.players; ++r)
+            if (r != q) mine &= ~fill[r];
+        int c = popcount(mine);
+        if (!c) continue;
+        int dq = seat_done(cx, st, q);
+        int tricks = st.left - dq;
+        int used = c < tricks ? c : tricks;
+        if (!dq && skip0 && used > 0) --used;  // one spent on the current trick
+        if (used > best) best = used;
+    }
+    return best;
 }
 
 }  // namespace catbox

@@ -103,12 +103,13 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
         }
         if (lo == 0 && hi >= ub && (pk >= ub || s_safe(cx, st, s_done, sb, opt.bounds)))
             return true;  // every end of the round is in the goal
-        if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) {
-            if (pk < 0) return false;   // S surely causes a paradox (X1, X3) ...
-            if (pk >= ub) return true;  // ... after at most ub more tricks
-            lo = 1;
-            hi = 0;
-        }
+        // the other seats can force S's paradox (X1, X3). Only goals without a paradox part
+        // are settled: the others' strategy proves the paradox, it does not exclude lines in
+        // which they are stuck first, so a goal with one is not the empty interval's
+        if (pk < 0 && opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) return false;
+        // another seat's top red cards hold S below lo (a strategy bound: no paradox part)
+        if (pk < 0 && lo > 0 && opt.bounds & BOUND_STOPPERS && lo > top - stoppers(cx, st, s_done))
+            return false;
         // equivalent goals in one form for the table: above ub means no limit
         if (lo <= hi && hi >= ub) hi = top;
         if (pk >= ub) pk = left;

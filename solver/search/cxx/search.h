@@ -44,7 +44,7 @@ struct Options {
     bool prefetch = false;  // win: prefetch the next sibling's table bucket
     bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only)
-    int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS;
+    int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS;
 };
 
 class Engine {
