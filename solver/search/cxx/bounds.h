@@ -88,3 +88,232 @@ inline bool never_stuck(const Ctx& cx, const State& st, int s_done) {
 }
 
 }  // namespace catbox
+
+namespace catbox {
+
+// ---------------------------------------------------------------- stronger static bounds
+//
+// Switches in Options::bounds (search.h), one bit per bound so each can be measured alone.
+constexpr int BOUND_SAFE = 1;    // surely_makes for S: a stronger never_stuck, up to the round end
+constexpr int BOUND_DOOMED = 2;  // sure paradox of S (every other seat proven to outlast S)
+constexpr int BOUND_TRICKS = 4;  // S's tricks capped by its plays and by the round end
+constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its top red cards
+
+// Has seat q already played in the current trick?
+inline int seat_done(const Ctx& cx, const State& st, int q) {
+    return st.cnt && (q - st.leader + cx.players) % cx.players < st.cnt ? 1 : 0;
+}
+
+// An upper bound on the plays seat q can still make (s_plays_bound for any seat): each play
+// fills a distinct empty cell of its number in a colour q holds (L1, L2, I4).
+inline int plays_bound(const Ctx& cx, const State& st, int q) {
+    uint32_t hand = st.hand[q];
+    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
+    int total = 0;
+    for (uint64_t f = free; f;) {
+        int k = cx.cell_n[lowbit(f)];
+        uint64_t m = free & cx.col[k];
+        f &= ~m;
+        int h = Ctx::count(hand, k), c = popcount(m);
+        total += h < c ? h : c;
+    }
+    return total;
+}
+
+// The plays seat q makes from st before the turn of seat x in trick T (0 = the current
+// trick): one in each trick up to T, less the current one if q has played in it; in trick 0
+// exactly when q is still to play before x (the order of later tricks is not known yet).
+inline int plays_before(const Ctx& cx, const State& st, int q, int x, int T) {
+    if (T > 0) return T + 1 - seat_done(cx, st, q);
+    int pq = (q - st.leader + cx.players) % cx.players;
+    int px = (x - st.leader + cx.players) % cx.players;
+    return pq >= st.cnt && pq < px ? 1 : 0;
+}
+
+// Can seat q surely make its next P plays, whatever every seat does? `most[r]` bounds the
+// plays of seat r (plays_bound). Generalises never_stuck from "cells only q can fill" to
+// "cells others can fill, counted per number and per play the others make meanwhile".
+//
+// Proof. For a number k q holds (h_k copies), let F_k be the empty cells of k in colours q
+// holds (L1, L2). q's strategy: whenever it can follow the led colour (has a legal play in it),
+// follow; otherwise play anything legal. q then loses a permission c (F2) only when every
+// cell (c, k) of a number k it holds is filled, and those stay filled (I4): so the playable
+// cells of F_k are exactly its empty ones, as long as q holds a k. Let
+// Psi = sum_k min(copies of k left, empty cells of F_k). At a turn of q with Psi >= 1 q holds
+// some k with an empty playable cell: a legal play (L3 alone never blocks; a red-lead ban
+// means a non-red play is legal, L3b). After q's own J plays (j_k of k) and phi_k fills of
+// F_k by others, min(h_k - j_k, |F_k| - j_k - phi_k) >= min(h_k, |F_k| - phi_k) - j_k, so
+// Psi >= Psi0 - sum_k red_k(phi_k) - J with red_k(phi) = min(h_k, |F_k|) - min(h_k,
+// |F_k| - phi), nondecreasing and at most phi. Before q's P-th turn from now (in trick
+// T = P - 1 + q's play in this trick) another seat r makes at most cap_r =
+// min(plays_before(r, q, T), most[r]) plays, and fills cells of F_k only if it holds a k and
+// the colour (hands and permissions only shrink, I4): phi_k <= o_k = min(|C_k|, sum_r
+// min(r's copies of k, |C_k ∩ r's cells|, cap_r)) with C_k the cells of F_k some r can fill,
+// and sum_k phi_k <= Phi = sum_r min(cap_r, sum_k min(r's copies of k, r's cells of F_k)).
+// So at each of q's first P turns Psi >= Psi0 - min(sum_k red_k(o_k), Phi) - J >= 1 when that
+// guarantee is >= P. (Every other seat counted with all it could fill, o_k = |C_k|, is
+// never_stuck.)
+inline bool surely_makes(const Ctx& cx, const State& st, int q, int P, const int* most) {
+    if (P <= 0) return true;
+    uint32_t hand = st.hand[q];
+    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
+    if (popcount(free) < P) return false;
+    int T = P - 1 + seat_done(cx, st, q);
+    int cap[MAX_SEATS], fill[MAX_SEATS] = {};
+    uint64_t cells[MAX_SEATS];
+    for (int r = 0; r < cx.players; ++r) {
+        if (r == q) continue;
+        int c = plays_before(cx, st, r, q, T);
+        cap[r] = c < most[r] ? c : most[r];
+        cells[r] = cap[r] > 0 ? free & cx.perm_cells(st, r) : 0;
+    }
+    int psi0 = 0, red = 0;
+    for (uint64_t rest = free; rest;) {
+        int k = cx.cell_n[lowbit(rest)];
+        uint64_t f = free & cx.col[k];
+        rest &= ~f;
+        int h = Ctx::count(hand, k), nf = popcount(f);
+        int base = h < nf ? h : nf;
+        psi0 += base;
+        uint64_t contested = 0;
+        int opp = 0;
+        for (int r = 0; r < cx.players; ++r) {
+            if (r == q) continue;
+            uint64_t cr = f & cells[r];
+            if (!cr) continue;
+            int hr = Ctx::count(st.hand[r], k);
+            if (!hr) continue;
+            contested |= cr;
+            int x = popcount(cr);
+            if (hr < x) x = hr;
+            fill[r] += x;
+            if (cap[r] < x) x = cap[r];
+            opp += x;
+        }
+        int o = popcount(contested);
+        if (opp < o) o = opp;
+        int g = nf - o;
+        red += base - (h < g ? h : g);
+    }
+    int phi = 0;
+    for (int r = 0; r < cx.players; ++r)
+        if (r != q) phi += fill[r] < cap[r] ? fill[r] : cap[r];
+    return psi0 - (red < phi ? red : phi) >= P;
+}
+
+// The round-end facts of st for S (the seat to play has a legal play).
+struct Static {
+    int ub;                // S wins at most ub more tricks in every continuation
+    int owe;               // plays S owes to the end of the round
+    int need;              // plays S must surely make to be sure to cause no paradox
+    int most[MAX_SEATS];   // plays_bound of every seat
+};
+
+// (1) Round end: a seat q with most[q] below the plays it owes (left - q's play in this trick)
+// has no legal play at its (most[q]+1)-th turn at the latest (X1), a turn in trick
+// T_q = most[q] + (q has played) < left; so a paradox ends the round (X3) no later than during
+// trick E = min T_q: S completes at most E more tricks (an unfinished trick counts for nobody,
+// X3), and at most one per play it can still make plus the current trick if it has played and
+// is winning it (W1, W3). ub is the least of these and `top` (E only with BOUND_TRICKS).
+// (2) need: the plays S makes before the turn of such a q in trick T_q (the round is over by
+// then, by q's paradox or an earlier one), or all it owes.
+inline Static round_end(const Ctx& cx, const State& st, int s_done, int top, int mask) {
+    Static r;
+    const int seat = cx.seat, left = st.left;
+    for (int q = 0; q < cx.players; ++q) r.most[q] = plays_bound(cx, st, q);
+    int ms = r.most[seat];
+    r.owe = left - s_done;
+    r.need = r.owe;
+    int ub = ms + (s_done && st.wseat == seat ? 1 : 0);
+    if (ub > top) ub = top;
+    if (mask & (BOUND_TRICKS | BOUND_SAFE)) {
+        for (int q = 0; q < cx.players; ++q) {
+            if (q == seat) continue;
+            int dq = seat_done(cx, st, q);
+            if (r.most[q] >= left - dq) continue;
+            int T = r.most[q] + dq;
+            if (mask & BOUND_TRICKS && T < ub) ub = T;
+            if (mask & BOUND_SAFE) {
+                int need = plays_before(cx, st, seat, q, T);
+                if (need < r.need) r.need = need;
+            }
+        }
+    }
+    r.ub = ub;
+    return r;
+}
+
+// S never causes a paradox: it surely makes the plays it needs (surely_makes; without
+// BOUND_SAFE the old never_stuck, all plays owed).
+inline bool s_safe(const Ctx& cx, const State& st, int s_done, const Static& r, int mask) {
+    if (!(mask & BOUND_SAFE))
+        return r.most[cx.seat] >= r.owe && never_stuck(cx, st, s_done);
+    return r.need <= r.most[cx.seat] && surely_makes(cx, st, cx.seat, r.need, r.most);
+}
+
+// S surely causes a paradox (X1). S cannot make the plays it owes, so it has no legal play at
+// its turn in trick T = most[S] + s_done < left at the latest; that turn comes unless another
+// seat's paradox ends the round first (X3: that is why S's own count is not enough). If every
+// other seat q surely makes the plays it makes before that turn (surely_makes, by its own
+// strategy whatever the others do), nobody else is stuck first: the round ends with S's
+// paradox.
+inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r) {
+    const int seat = cx.seat;
+    if (r.most[seat] >= r.owe) return false;
+    int T = r.most[seat] + s_done;
+    for (int q = 0; q < cx.players; ++q)
+        if (q != seat && !surely_makes(cx, st, q, plays_before(cx, st, q, seat, T), r.most))
+            return false;
+    return true;
+}
+
+// Tricks the other seats can deny S: S can force at most top - stoppers(...) more tricks.
+//
+// Proof (red broken, L3a). Let maxS be the highest number S may still declare red (holds it,
+// its red cell empty, S holds red; I4: this only falls). A *stopper* of seat q != S is an empty
+// red cell (R, j) with j > maxS that q can fill (holds a j and red) and no other seat can (so
+// it stays empty until q fills it; S cannot, by j > maxS). q's strategy: in each trick it
+// still plays in, play a stopper while it has one. That play is always legal: the cell is
+// empty, q holds the card, red is broken so q may lead red (L3a), and q keeps red: playing red
+// loses only a non-red led colour (F2). In such a trick S cannot win: a red play of S has a
+// number <= maxS < j, any other play of S loses to a red one (W1); an unfinished trick counts
+// for nobody (X3) — unless S has already played in the trick (that play may be a higher red),
+// so the current trick counts only if S is still to play in it. q plays in
+// left - (q has played in this trick) more tricks, so it denies min(stoppers, those tricks)
+// of them, less one spent on the current trick when that one does not count. The largest such
+// count over the other seats is returned (0 when red is unbroken).
+inline int stoppers(const Ctx& cx, const State& st, int s_done) {
+    if (!(st.occ & cx.red)) return 0;
+    const int seat = cx.seat, n = cx.n;
+    uint64_t open_red = cx.red & ~st.occ;
+    if (!open_red) return 0;
+    // red cells each seat could fill (L1, L2), as a mask over the red row
+    uint64_t fill[MAX_SEATS] = {};
+    for (int q = 0; q < cx.players; ++q)
+        fill[q] = st.perms >> (4 * q) & 1 ? cx.hand_cols(st.hand[q]) & open_red : 0;
+    uint64_t s_red = fill[seat];
+    // cells above S's highest red play: numbers maxS+1..n (red row cells are numbers 1..n)
+    int maxs = s_red ? 64 - __builtin_clzll(s_red) : 0;  // highest set bit index + 1 = number
+    uint64_t above = maxs >= n ? 0 : open_red & ~((1ULL << maxs) - 1);
+    if (!above) return 0;
+    // the current trick does not count once S has played in it (its play may be a higher red)
+    bool skip0 = s_done;
+    int best = 0;
+    for (int q = 0; q < cx.players; ++q) {
+        if (q == seat) continue;
+        uint64_t mine = fill[q] & above;
+        if (!mine) continue;
+        for (int r = 0; r < cx.players; ++r)
+            if (r != q) mine &= ~fill[r];
+        int c = popcount(mine);
+        if (!c) continue;
+        int dq = seat_done(cx, st, q);
+        int tricks = st.left - dq;
+        int used = c < tricks ? c : tricks;
+        if (!dq && skip0 && used > 0) --used;  // one spent on the current trick
+        if (used > best) best = used;
+    }
+    return best;
+}
+
+}  // namespace catbox

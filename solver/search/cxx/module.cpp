@@ -258,6 +258,33 @@ static PyObject* m_configure(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+static PyObject* m_set_bounds(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    int mask;
+    if (!PyArg_ParseTuple(args, "i", &mask)) return nullptr;
+    self->eng->opt.bounds = mask;
+    Py_RETURN_NONE;
+}
+
+// The static bounds of st for S (bounds.h): (ub, safe, doomed, denied); st must have a
+// legal play.
+static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int mask = self->eng->opt.bounds;
+    int s_done = cx.s_done(st);
+    int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
+    catbox::Static sb = catbox::round_end(cx, st, s_done, top, mask);
+    bool safe = catbox::s_safe(cx, st, s_done, sb, mask);
+    bool doomed = mask & catbox::BOUND_DOOMED && catbox::s_doomed(cx, st, s_done, sb);
+    int denied = mask & catbox::BOUND_STOPPERS ? catbox::stoppers(cx, st, s_done) : 0;
+    return Py_BuildValue("(iOOi)", sb.ub, safe ? Py_True : Py_False, doomed ? Py_True : Py_False,
+                         denied);
+}
+
 static PyObject* m_nodes(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     return PyLong_FromUnsignedLongLong(self->eng->nodes);
@@ -298,6 +325,10 @@ static PyMethodDef engine_methods[] = {
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
      "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
      "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe): algorithm switches"},
+    {"set_bounds", (PyCFunction)m_set_bounds, METH_VARARGS,
+     "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},
+    {"static_bounds", (PyCFunction)m_static_bounds, METH_VARARGS,
+     "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

@@ -96,8 +96,30 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
     int p = cx.to_play(st);
     if (!lm) return p != seat ? lo == 0 : pk >= 0;  // X1, X3
     if (pk < 0) pk = -1;
-    // the static proof: it needs no memory access
-    if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return 1;
+    // the static proofs first: they need no memory access (bounds.h)
+    if (!opt.bounds) {
+        if (lo == 0 && hi >= top && never_stuck(cx, st, s_done)) return 1;
+    } else {
+        Static sb = round_end(cx, st, s_done, top, opt.bounds);
+        int ub = opt.bounds & BOUND_TRICKS ? sb.ub : top;
+        if (lo > ub) {  // S cannot win lo more tricks
+            if (pk < 0) return 0;
+            lo = 1;
+            hi = 0;
+        }
+        if (lo == 0 && hi >= ub && (pk >= ub || s_safe(cx, st, s_done, sb, opt.bounds)))
+            return 1;  // every end of the round is in the goal
+        // the other seats can force S's paradox (X1, X3). Only goals without a paradox part
+        // are settled: the others' strategy proves the paradox, it does not exclude lines in
+        // which they are stuck first, so a goal with one is not the empty interval's
+        if (pk < 0 && opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) return 0;
+        // another seat's top red cards hold S below lo (a strategy bound: no paradox part)
+        if (pk < 0 && lo > 0 && opt.bounds & BOUND_STOPPERS && lo > top - stoppers(cx, st, s_done))
+            return 0;
+        // equivalent goals in one form for the table: above ub means no limit
+        if (lo <= hi && hi >= ub) hi = top;
+        if (pk >= ub) pk = left;
+    }
     return -1;
 }
 
@@ -243,10 +265,12 @@ int Engine::para(const State& st, int alpha, int beta) {
     uint64_t gen = ptt_.generation();
     BoundEntry* e = use_tt ? &slot->data : &local;
     if (!found) {
-        int most = s_plays_bound(cx, st);
-        if (most >= left - s_done && never_stuck(cx, st, s_done)) return NOPAR;
-        int cap = most + (s_done && st.wseat == seat ? 1 : 0);
-        e->lower = -(top < cap ? top : cap);
+        // S never causes a paradox: NOPAR; else it wins at most ub tricks first; when it
+        // surely causes one the value is at most 0 (bounds.h)
+        Static sb = round_end(cx, st, s_done, top, opt.bounds);
+        if (s_safe(cx, st, s_done, sb, opt.bounds)) return NOPAR;
+        e->lower = -sb.ub;
+        if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) e->upper = 0;
     }
     int lower = e->lower, upper = e->upper, hint = e->hint;
     if (lower >= beta || lower == upper) return lower;
