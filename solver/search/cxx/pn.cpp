@@ -45,7 +45,7 @@ void Engine::pn_eval(PnChild& c) {
     count_node();
     uint64_t lm = 0;
     int r = win_static(c.st, c.lo, c.hi, c.pk, lm);
-    if (r < 0 && c.st.left < opt.pn_leaf) r = win(c.st, c.lo, c.hi, c.pk) ? 1 : 0;
+    if (r < 0 && c.st.left < opt.pn_leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
     Key ck{};
     if (r < 0) {
         ck = core_key(cx, c.st, opt.canonical);
@@ -84,7 +84,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     uint64_t lm = legal_mask(cx, st);
     int p = cx.to_play(st);
     bool is_s = p == cx.seat;
-    int hint = -1;
+    int hint = -1;  // the best play stored by this node's last search (here or transposed)
     if (const PnEntry* e = pnt_.find(gk)) hint = e->hint;
     if (opt.symmetry) lm = symmetric(cx, st, lm, false);
     if (st.cnt) lm = merge(cx, st, lm, p);
@@ -177,7 +177,7 @@ bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
     uint64_t lm = 0;
     int r = win_static(st, lo, hi, pk, lm);
     if (r >= 0) return r != 0;
-    if (st.left < opt.pn_leaf) return win(st, lo, hi, pk);
+    if (st.left < opt.pn_leaf) return win_search(st, lo, hi, pk, lm);
     Key ck = core_key(cx, st, opt.canonical);
     int hint = -1;
     r = probe_win(ck, lo, hi, pk, hint);

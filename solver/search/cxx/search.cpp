@@ -126,11 +126,16 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
 // ------------------------------------------------------------------ AND-OR
 bool Engine::win(const State& st, int lo, int hi, int pk) {
     count_node();
-    uint64_t start = nodes;
-    int left = st.left;
     uint64_t lm = 0;
     int r = win_static(st, lo, hi, pk, lm);
     if (r >= 0) return r != 0;
+    return win_search(st, lo, hi, pk, lm);
+}
+
+// win below the static answers: the goal is normalised and lm holds the legal plays
+bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
+    uint64_t start = nodes;
+    int left = st.left;
     int seat = cx.seat;
     int p = cx.to_play(st);
     bool use_tt = left >= opt.tt_min_left;

@@ -106,6 +106,7 @@ class Engine {
     }
     void tick();
     int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const;
+    bool win_search(const State& st, int lo, int hi, int pk, uint64_t lm);
     int probe_win(const Key& key, int lo, int hi, int pk, int& hint);
     void pn_eval(PnChild& c);
     void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,
