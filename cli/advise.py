@@ -11,6 +11,7 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
+from catbox.solver.shapes import advice_json
 
 from .errors import as_options
 from .options import (
@@ -24,7 +25,6 @@ from .options import (
 )
 from .output import Ticker, command, emit_json, out
 from .render import play_text
-from .shapes import advice_json
 from .sources import load_position, seat_arg
 
 if TYPE_CHECKING:

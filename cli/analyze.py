@@ -8,11 +8,11 @@ from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
+from catbox.solver.shapes import analyze_json
 
 from .options import AtOpt, JsonOpt, PositionArg, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text, position_view, yes_no
-from .shapes import analyze_json
 from .sources import load_position
 
 if TYPE_CHECKING:

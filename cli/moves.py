@@ -10,11 +10,11 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.rules import RULE_TEXT
+from catbox.solver.shapes import moves_json
 
 from .options import AtOpt, JsonOpt, PositionArg
 from .output import command, emit_json, out
 from .render import play_text, plays_text
-from .shapes import moves_json
 from .sources import load_position
 
 

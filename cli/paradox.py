@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
+from catbox.solver.shapes import paradox_json
 
 from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import command, emit_json, out, progress
 from .render import line_text, yes_no
-from .shapes import paradox_json
 from .sources import load_position, seat_arg
 
 if TYPE_CHECKING:

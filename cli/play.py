@@ -8,11 +8,11 @@ import typer
 
 from catbox.solver.cards import Play
 from catbox.solver.errors import CatboxError
+from catbox.solver.shapes import position_json
 
 from .options import AtOpt, ForceOpt, JsonOpt, OutOpt, PositionArg
 from .output import command, emit_json, out
 from .render import position_view, print_line
-from .shapes import position_json
 from .sources import load_position, write_output
 
 if TYPE_CHECKING:

@@ -9,11 +9,11 @@ from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.errors import CatboxError
+from catbox.solver.shapes import puzzle_json, puzzle_list_json
 
 from .options import ForceOpt, JsonOpt, OutOpt, PuzzleArg, PuzzlePlayersOpt, PuzzleSeedOpt
 from .output import command, emit_json, out
 from .render import puzzle_view
-from .shapes import puzzle_json, puzzle_list_json
 from .sources import bundled, find_puzzle
 
 if TYPE_CHECKING:

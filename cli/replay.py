@@ -8,11 +8,11 @@ from rich.text import Text
 
 from catbox.solver.cards import Play, seat_letter
 from catbox.solver.errors import FormatError
+from catbox.solver.shapes import replay_json
 
 from .options import AtOpt, ForceOpt, JsonOpt, OutOpt, RecordArg
 from .output import command, emit_json, out
 from .render import play_text, position_view, print_line
-from .shapes import replay_json
 from .sources import load_record, write_output
 
 if TYPE_CHECKING:

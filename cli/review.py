@@ -9,11 +9,11 @@ from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.cards import seat_from_letter, seat_letter
+from catbox.solver.shapes import review_json
 
 from .options import JsonOpt, RecordArg, SeatOpt, TimeLimitOpt, WorkersOpt
 from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text
-from .shapes import review_json
 from .sources import load_record
 
 if TYPE_CHECKING:

@@ -9,11 +9,11 @@ from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
+from catbox.solver.shapes import player_review_json
 
 from .advise import PIMC_CAVEAT, est_text
 from .output import Ticker, emit_json, out
 from .render import play_text
-from .shapes import player_review_json
 
 if TYPE_CHECKING:
     from catbox.solver.record import Record

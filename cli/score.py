@@ -9,10 +9,10 @@ from rich.table import Table
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import PositionError
+from catbox.solver.shapes import game_json, round_json
 
 from .options import JsonOpt
 from .output import command, emit_json, out
-from .shapes import game_json, round_json
 from .sources import load_position
 
 if TYPE_CHECKING:

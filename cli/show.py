@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from catbox.solver.shapes import position_json
+
 from .options import AtOpt, JsonOpt, PositionArg
 from .output import command, emit_json, out
 from .render import position_view, print_line
-from .shapes import position_json
 from .sources import load_position
 
 if TYPE_CHECKING:

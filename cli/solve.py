@@ -8,11 +8,11 @@ import typer
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
+from catbox.solver.shapes import solution_json
 
 from .options import JsonOpt, PuzzleArg, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import EXIT_MISMATCH, command, emit_json, out, progress
 from .render import line_text, puzzle_view, yes_no
-from .shapes import solution_json
 from .sources import find_puzzle
 
 if TYPE_CHECKING:

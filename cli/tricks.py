@@ -9,13 +9,13 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import PositionError
+from catbox.solver.shapes import tricks_json
 
 from .analyze import bounded_counts
 from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
 from .output import command, emit_json, out, progress
 from .paradox import witness_text
 from .render import counts_text
-from .shapes import tricks_json
 from .sources import load_position, seat_arg
 
 if TYPE_CHECKING:

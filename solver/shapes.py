@@ -1,29 +1,29 @@
-"""Every JSON document a command prints, built in one place (shapes in formats.md and
-analysis.md); more keys may be added, none renamed.
+"""Every JSON document catbox emits, built in one place (the shapes of docs/analysis.md and
+docs/formats.md); more keys may be added, none renamed. A library contract: the command line's
+``--json``, the HTML review, the served board and the batch runner all emit these documents.
 
-Commands hand their answers here and pass the result to ``output.emit_json``. Two kinds of
-shape are assembled elsewhere and only forwarded: files (``solver.formats.to_json_obj``, the
-one serialiser of positions, records and puzzles) and the estimate reports
-(``Advice``/``StartAdvice``/``PlayReview.to_json`` in ``solver/estimates``: frozen value
-objects whose nested estimates serialise themselves, also used by the library's tests)."""
+Two kinds of shape are assembled elsewhere and only forwarded: files
+(``solver.formats.to_json_obj``, the one serialiser of positions, records and puzzles) and the
+estimate reports (``Advice``/``StartAdvice``/``PlayReview.to_json`` in ``solver/estimates``:
+frozen value objects whose nested estimates serialise themselves)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from catbox.solver.cards import Play, seat_letter
+from .cards import Play, seat_letter
 
 if TYPE_CHECKING:
-    from catbox.solver.analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
-    from catbox.solver.answers import Witness
-    from catbox.solver.estimates.advise import Advice
-    from catbox.solver.estimates.review import PlayerReview
-    from catbox.solver.estimates.start import StartAdvice
-    from catbox.solver.position import Position
-    from catbox.solver.puzzle import Goal, Puzzle
-    from catbox.solver.review import Review
-    from catbox.solver.scoring import GameResult, RoundScore
-    from catbox.solver.solve import Solution
+    from .analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
+    from .answers import Witness
+    from .estimates.advise import Advice
+    from .estimates.review import PlayerReview
+    from .estimates.start import StartAdvice
+    from .position import Position
+    from .puzzle import Goal, Puzzle
+    from .review import Review
+    from .scoring import GameResult, RoundScore
+    from .solve import Solution
 
 
 def plays(line: tuple[Play, ...] | list[Play] | None) -> list[str] | None:
@@ -238,7 +238,7 @@ def puzzle_list_json(rows: list[tuple[str, Puzzle]]) -> list[dict[str, Any]]:
 
 
 def puzzle_json(p: Puzzle, answer: bool) -> dict[str, Any]:
-    from catbox.solver import formats
+    from . import formats
 
     obj = formats.to_json_obj(p)
     if not answer:
@@ -260,7 +260,7 @@ def derived(pos: Position) -> dict[str, Any]:
 
 def position_json(pos: Position) -> dict[str, Any]:
     """A position as ``show``/``play`` print it: derived facts, the one-line string, the file."""
-    from catbox.solver import formats
+    from . import formats
 
     return {
         **derived(pos),
