@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from catbox.solver import formats  # noqa: E402
 from catbox.solver.deal import deal_round  # noqa: E402
 from catbox.solver.generate import hide_hands, random_position  # noqa: E402
+from catbox.solver.limits import Limits  # noqa: E402
 from catbox.solver.possible import colour_classes, rows_possible, tricks_possible  # noqa: E402
 from catbox.solver.puzzle import Goal, Puzzle  # noqa: E402
 
@@ -72,7 +73,7 @@ def bench_analyze(players: int, seeds: int, limit: float, tmp: Path) -> dict[str
         plays = pos.legal_plays()
         reps = [c[0] for c in colour_classes(pos, plays)]
         t = time.perf_counter()
-        rows = rows_possible(pos, reps, deadline=time.monotonic() + CAP)
+        rows = rows_possible(pos, reps, limits=Limits(CAP))
         inproc.append(time.perf_counter() - t)
         open_rows = sum(1 for r in rows.values() if r.status != "proven")
         unproven.append(open_rows)
@@ -111,7 +112,7 @@ def bench_trick_set(seeds: int) -> dict[str, Any]:
     for s in range(seeds):
         pos = random_position(4, 1000 + s, 8)
         t = time.perf_counter()
-        r = tricks_possible(pos, 0, time_limit=120)
+        r = tricks_possible(pos, 0, limits=Limits(120))
         times.append(time.perf_counter() - t)
         print(
             f"  4p full-deal trick set seed {1000 + s}: {times[-1]:5.2f} s {r.status}", flush=True

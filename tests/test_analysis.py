@@ -98,7 +98,7 @@ def test_many_deals_are_sampled_and_labelled_estimate() -> None:
     boards, exact = deals_of(pos)
     assert not exact and len(boards) == 24
     assert deals_of(pos)[0] == boards  # a fixed seed: the same sample every time
-    fr = forced_report(pos, pos.to_play or 0, time_limit=60)
+    fr = forced_report(pos, pos.to_play or 0, limits=Limits(60))
     assert fr.status == "estimate" and fr.failure_bound is not None
     # a sampled "yes" is only an estimate; a "no" is proven by the deal that refutes it
     assert fr.guaranteed_status == ("estimate" if fr.guaranteed else "proven")
@@ -128,7 +128,7 @@ def test_analyze_refuses_an_unknown_hand_to_play_and_finished_rounds() -> None:
     while not end.finished:
         end = end.play(end.legal_plays()[0])
     with pytest.raises(PositionError):
-        analyze(end, Limits(5.0))
+        analyze(end, limits=Limits(5.0))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -132,7 +132,7 @@ def hard() -> Position:
 
 @pytest.fixture(scope="module")
 def hard_rows(hard: Position) -> dict[str, set[int]]:
-    rows = rows_possible(hard, hard.legal_plays(), deadline=None)
+    rows = rows_possible(hard, hard.legal_plays())
     assert all(r.status == "proven" for r in rows.values())
     return {str(p): set(r.possible) for p, r in rows.items()}
 
@@ -164,7 +164,7 @@ def test_tiny_time_limit_in_tricks_and_paradox(hard: Position, tmp_path: Path) -
     seat = hard.to_play or 0
     t = run_json("tricks", path, "--time-limit", "0.2")
     assert t["status"] == "unknown" and "bounds" in t
-    exact = set(tricks_possible(hard, seat, time_limit=None).possible)
+    exact = set(tricks_possible(hard, seat).possible)
     if t["possible"] is not None:
         assert set(t["possible"]) == exact
     else:

@@ -1,4 +1,4 @@
-"""The cooperative search (``coop._Search``) obeys the rules engine step by step, as
+"""The cooperative search (``coop.CoopSearch``) obeys the rules engine step by step, as
 test_search_state.py checks the packed state: at every state of random playouts its moves are
 exactly the legal plays of ``Position`` (L1-L3, X1), every child state is the encoding of the
 position ``Position.play`` gives (P1, F2, W1, W3, E1) and a won trick is counted for the seat.
@@ -22,7 +22,7 @@ import pytest
 
 from catbox.solver.board import EMPTY
 from catbox.solver.cards import Colour, Play
-from catbox.solver.coop import Move, State, _Search
+from catbox.solver.coop import CoopSearch, Move, State
 from catbox.solver.deal import deal_round
 from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.position import Position
@@ -31,7 +31,7 @@ PLAY, DRAW, COMMIT, STUCK = 0, 1, 2, 3
 
 
 def encode(pos: Position, lazy: bool) -> State:
-    """The search state of ``pos``, written independently of ``_Search``: filled colours per
+    """The search state of ``pos``, written independently of ``CoopSearch``: filled colours per
     number, known hands, undetermined cards per seat, the pool (when any hand started unknown),
     permissions, leader, the trick in progress and tricks left."""
     n = pos.max_number
@@ -73,7 +73,7 @@ def hands_from(pool: Counter[int], size: int) -> set[tuple[int, ...]]:
 
 
 def check_state(
-    search: _Search, st: State, pos: Position, seen: Counter[str]
+    search: CoopSearch, st: State, pos: Position, seen: Counter[str]
 ) -> list[tuple[Move, State, Position]]:
     """Compare the moves of ``st`` with the rules of ``pos``; return (move, child, position
     after) for every move that continues the round."""
@@ -151,7 +151,7 @@ def check_state(
 
 def walk(pos: Position, seat: int, rng: random.Random, seen: Counter[str]) -> None:
     """A random playout through the search's own moves, checked at every state."""
-    search = _Search(pos, seat)
+    search = CoopSearch(pos, seat)
     st: State = search.root
     pos = pos.settle()
     while not pos.finished:

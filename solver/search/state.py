@@ -33,6 +33,7 @@ from ..board import EMPTY
 from ..cards import Colour, Play, variant
 from ..errors import PositionError
 from ..position import Position
+from ..rules import RED_BONUS
 
 __all__ = [
     "Ctx",
@@ -45,8 +46,6 @@ __all__ = [
 ]
 
 State = tuple[int, int, int, int, int, int, int, int, int, int, int, int]
-
-RED_BONUS = 16  # W1: any red play beats any non-red play; numbers are below 16
 
 
 class Ctx:
