@@ -5,6 +5,7 @@ would still have fitted on it was broken by the text itself, mid-sentence."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -72,7 +73,7 @@ def broken_lines(text: str, width: int) -> list[str]:
     """Lines the text broke although the next word still fitted (a hard line break)."""
     bad = []
     pieces = _pieces(text, width)
-    for (line, room), (nxt, _) in zip(pieces, pieces[1:], strict=False):
+    for (line, room), (nxt, _) in itertools.pairwise(pieces):
         if not line.strip() or not nxt.strip():
             continue  # a paragraph break is meant
         if _indent(nxt) < _indent(line):
