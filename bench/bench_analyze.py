@@ -34,8 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from catbox.solver import formats  # noqa: E402
-from catbox.solver.deal import deal_round  # noqa: E402
-from catbox.solver.generate import hide_hands, random_position  # noqa: E402
+from catbox.solver.deal import deal_round, random_position  # noqa: E402
 from catbox.solver.limits import Limits  # noqa: E402
 from catbox.solver.possible import colour_classes, rows_possible, tricks_possible  # noqa: E402
 from catbox.solver.puzzle import Goal, Puzzle  # noqa: E402
@@ -134,9 +133,9 @@ def bench_review(runs: int) -> dict[str, Any]:
 
 def bench_limits(limit: float, tmp: Path) -> dict[str, Any]:
     full5 = random_position(5, 1, 7)
-    hidden5 = hide_hands(full5, range(5))
+    hidden5 = full5.hide(range(5))
     seat = full5.to_play or 0
-    others5 = hide_hands(full5, [i for i in range(5) if i != seat])
+    others5 = full5.hide([i for i in range(5) if i != seat])
     full4 = deal_round(4, 3).position
     paths = {}
     for name, pos in (("hidden5", hidden5), ("others5", others5), ("full4", full4)):

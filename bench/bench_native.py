@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from catbox.solver.cards import variant
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.limits import Limits, OutOfTime
 from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, forced, native
 

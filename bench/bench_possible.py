@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from catbox.solver.generate import random_position  # noqa: E402
+from catbox.solver.deal import random_position  # noqa: E402
 from catbox.solver.limits import Limits  # noqa: E402
 from catbox.solver.possible import paradox_possible, tricks_possible  # noqa: E402
 from tests.reference import possible as reference  # noqa: E402

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.limits import Limits
 from catbox.solver.search import Session, analyze_moves, clear_cache, forced
 from catbox.solver.search.engine import Engine

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from catbox.cli.main import app
 from catbox.solver import Play, formats
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import random_position
 from catbox.solver.position import Position
 from catbox.solver.possible import rows_possible, tricks_possible
 
@@ -91,7 +91,7 @@ def test_analyze_with_unknown_hands_is_for_some_deal(tmp_path: Path) -> None:
     full = random_position(3, 5, 2, mid_trick=1)
     seat = full.to_play
     assert seat is not None
-    pos = hide_hands(full, [(seat + 1) % 3])
+    pos = full.hide([(seat + 1) % 3])
     d = run_json("analyze", save(pos, tmp_path))
     for m, p in zip(d["moves"], pos.legal_plays(), strict=True):
         ref = possible(pos.play(p), seat)  # the reference deals the unknown hands too
@@ -185,7 +185,7 @@ def test_time_limit_holds_with_every_hand_unknown(tmp_path: Path) -> None:
     """The case of issue #9: 5 players, every hand unknown, 7 tricks left (once 2 min 19 s
     with --time-limit 3); the answer is bounded and honest (wall time is measured in the
     benchmark, never asserted here)."""
-    pos = hide_hands(random_position(5, 1, 7), range(5))
+    pos = random_position(5, 1, 7).hide(range(5))
     p = run_json("paradox", save(pos, tmp_path), "--time-limit", "0.5")
     assert p["status"] in ("unknown", "estimate")
     assert p["possible"] in (True, None)

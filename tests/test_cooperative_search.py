@@ -23,8 +23,7 @@ import pytest
 from catbox.solver.board import EMPTY
 from catbox.solver.cards import Colour, Play
 from catbox.solver.coop import CoopSearch, Move, State
-from catbox.solver.deal import deal_round
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import deal_round, random_position
 from catbox.solver.position import Position
 
 PLAY, DRAW, COMMIT, STUCK = 0, 1, 2, 3
@@ -185,9 +184,9 @@ def test_moves_match_the_rules_engine(players: int) -> None:
         pos = random_position(players, 40 + seed, tricks_left, mid_trick=seed % players)
         rng = random.Random(seed)
         walk(pos, seed % players, rng, seen)
-        walk(hide_hands(pos, [(seed + 1) % players]), seed % players, rng, seen)
+        walk(pos.hide([(seed + 1) % players]), seed % players, rng, seen)
         if players >= 3 and tricks_left <= 2:
-            walk(hide_hands(pos, [1, 2]), 0, rng, seen)
+            walk(pos.hide([1, 2]), 0, rng, seen)
     assert min(seen[k] for k in ("play", "draw", "stuck", "states")) > 0, seen
     assert seen["states"] > 100, seen
 
@@ -202,7 +201,7 @@ def test_lazy_red_leads_and_dead_deals() -> None:
             continue
         rng = random.Random(seed)
         for hidden in range(players):
-            walk(hide_hands(pos, [hidden]), hidden, rng, seen)
+            walk(pos.hide([hidden]), hidden, rng, seen)
     assert seen["commit"] > 0 and seen["stuck-deal"] > 0 and seen["stuck"] > 0, seen
 
 

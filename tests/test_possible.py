@@ -11,8 +11,8 @@ from catbox.solver import EMPTY, Colour, Play, Position, Seat, cell_index
 from catbox.solver.answers import Witness
 from catbox.solver.cards import colours_from_str
 from catbox.solver.coop import CoopSearch
+from catbox.solver.deal import random_position
 from catbox.solver.errors import PositionError
-from catbox.solver.generate import random_position
 from catbox.solver.limits import Limits
 from catbox.solver.possible import (
     hall_violation,

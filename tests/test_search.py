@@ -9,7 +9,7 @@ import pytest
 
 from catbox.solver import Position, PositionError
 from catbox.solver.answers import Witness
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import random_position
 from catbox.solver.limits import Limits
 from catbox.solver.scoring import seat_score
 from catbox.solver.search import (
@@ -251,7 +251,7 @@ def test_deterministic() -> None:
 
 
 def test_needs_known_hands() -> None:
-    pos = hide_hands(random_position(3, 1, 2), [1])
+    pos = random_position(3, 1, 2).hide([1])
     with pytest.raises(PositionError):
         forced(pos, 0)
     with pytest.raises(PositionError):

@@ -11,7 +11,7 @@ import pytest
 
 from catbox.solver import Position
 from catbox.solver.answers import Witness
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.limits import Limits
 from catbox.solver.scoring import seat_score
 from catbox.solver.search import (
