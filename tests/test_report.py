@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from catbox.solver import formats
-from catbox.solver.cards import Play
-from catbox.solver.deal import deal_round
 from catbox.solver.record import Record
 from catbox.solver.report import external_references, plot_svg, review_document, review_page
 from catbox.solver.review import GRADES, review
@@ -23,6 +20,7 @@ from catbox.solver.shapes import review_json
 from catbox.solver.svg import board_state
 
 from .clirun import run
+from .fixtures import own_cards_record
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -137,21 +135,7 @@ def test_cli_writes_the_page_and_refuses_to_overwrite(tmp_path: Path) -> None:
 
 
 def test_cli_page_of_a_record_showing_only_the_reviewers_cards(tmp_path: Path) -> None:
-    d = deal_round(3, seed=2, predictions=True)
-    rec = Record.from_deal(d)
-    pos = rec.start()
-    moves: list[Play] = []
-    mine: list[int] = []
-    while not pos.finished and len(moves) < 5:
-        if pos.to_play == 0:
-            mine.append(len(moves) + 1)
-        moves.append(pos.legal_plays()[0])
-        pos = pos.play(moves[-1])
-    rec = replace(
-        rec.with_moves(moves),
-        deal=(rec.deal[0], None, None),
-        set_aside=(rec.set_aside[0], None, None),
-    )
+    rec, mine = own_cards_record(5)
     path = tmp_path / "mine.toml"
     formats.save(rec, path)
     out = tmp_path / "mine.html"
