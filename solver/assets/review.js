@@ -160,7 +160,7 @@
     if (v.after) {
       var f = v.after;
       var parts = [];
-      if (f.at_least !== null) parts.push("at least " + f.at_least + " tricks");
+      if (f.at_least !== null) parts.push("at least " + f.at_least + (f.at_least === 1 ? " trick" : " tricks"));
       if (f.at_most !== null) parts.push("at most " + f.at_most + " (another way)");
       box.appendChild(el("p", {}, "What " + m.seat + " can still force: " +
         (parts.length ? parts.join(", or ") : "no trick count") + "; paradox avoidance " +
