@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from catbox.solver import formats  # noqa: E402
 from catbox.solver.deal import random_position  # noqa: E402
+from catbox.solver.limits import Limits  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.record import Record  # noqa: E402
 from catbox.solver.report import external_references, review_page  # noqa: E402
@@ -74,7 +75,7 @@ def page_cost(time_limit: float, repeat: int) -> dict[str, Any]:
     rec = formats.load(ROOT / "puzzles" / "records" / "four-player-round.toml")
     assert isinstance(rec, Record)
     t = time.perf_counter()
-    doc = review_json(review(rec, time_limit=time_limit))
+    doc = review_json(review(rec, limits=Limits(time_limit)))
     review_s = time.perf_counter() - t
     times = []
     page = ""

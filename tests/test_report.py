@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from catbox.solver import formats
+from catbox.solver.limits import Limits
 from catbox.solver.record import Record
 from catbox.solver.report import external_references, plot_svg, review_document, review_page
 from catbox.solver.review import GRADES, review
@@ -42,7 +43,7 @@ def embedded(page: str) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def paradox3() -> tuple[Record, dict[str, Any]]:
     rec = bundled_record("three-player-paradox")
-    return rec, review_json(review(rec, depth=3, time_limit=60, workers=1, from_move=9))
+    return rec, review_json(review(rec, depth=3, limits=Limits(60, workers=1), from_move=9))
 
 
 def test_the_page_needs_no_network(paradox3: tuple[Record, dict[str, Any]]) -> None:
