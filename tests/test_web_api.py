@@ -22,7 +22,7 @@ from catbox.solver.record import Record
 from catbox.solver.shapes import row_json
 from catbox.web.practice import bot_play
 
-from .webserver import Served
+from .webserver import Served, mixed_request
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -258,109 +258,6 @@ def test_only_this_machine_and_this_page_are_answered(server: Served) -> None:
     assert status == 200
 
 
-def _mixed_request(
-    rng: random.Random, s: Served, lines: list[str]
-) -> tuple[str, str, Any, dict[str, str], bool]:
-    """One request of the robustness run: (method, path, body, headers, valid)."""
-    line = rng.choice(lines)
-    pos = formats.position_from_line(line)
-    legal = [str(p) for p in pos.legal_plays()] if pos.to_play is not None else []
-    kind = rng.randrange(14)
-    body: Any
-    if kind == 0:
-        return "GET", "/api/health", None, {}, True
-    if kind == 1:
-        return "POST", "/api/view", {"position": line}, {}, True
-    if kind == 2 and legal:
-        return "POST", "/api/play", {"position": line, "play": rng.choice(legal)}, {}, True
-    if kind == 3:
-        return (
-            "POST",
-            "/api/deal",
-            {"players": rng.randint(2, 5), "seed": rng.randrange(99)},
-            {},
-            True,
-        )
-    if kind == 4:
-        return "POST", "/api/load", {"text": line}, {}, True
-    if kind == 5:  # a mangled position string
-        cut = rng.randrange(len(line))
-        bad = line[:cut] + rng.choice("#%!") + line[cut:]  # never in a position string
-        return "POST", "/api/view", {"position": bad}, {}, False
-    if kind == 6:  # an illegal or malformed play
-        return (
-            "POST",
-            "/api/play",
-            {"position": line, "play": rng.choice(["0B", "", "5Q", "R5", "12R", "99G"])},
-            {},
-            False,
-        )
-    if kind == 7:  # not JSON, or JSON of the wrong shape
-        body = rng.choice(
-            ['{"position": ', "[1, 2]", "null", '"text"', '{"position": 5}', '{"players": "four"}']
-        )
-        return (
-            "POST",
-            rng.choice(["/api/view", "/api/deal", "/api/load", "/api/jobs"]),
-            body,
-            {"Content-Type": "application/json"},
-            False,
-        )
-    if kind == 8:  # oversized
-        return "POST", "/api/load", {"text": "y" * rng.randint(70_000, 400_000)}, {}, False
-    if kind == 9:  # wrong Host
-        return (
-            "GET",
-            "/api/health",
-            None,
-            {"Host": rng.choice(["evil.example", "127.0.0.2", "localhost.evil:80", ""])},
-            False,
-        )
-    if kind == 10:  # unknown fields, wrong types, out of range
-        body = rng.choice(
-            [
-                {"players": 7},
-                {"players": 4, "seed": -1},
-                {"players": True},
-                {"players": 4, "colour": "R"},
-            ]
-        )
-        return "POST", "/api/deal", body, {}, False
-    if kind == 11:  # unknown job, unknown page, wrong method
-        return (
-            *rng.choice(
-                [
-                    ("GET", "/api/jobs/nope"),
-                    ("DELETE", "/api/jobs/j0"),
-                    ("GET", "/api/nothing"),
-                    ("PUT", "/api/view"),
-                ]
-            ),
-            None,
-            {},
-            False,
-        )
-    if kind == 12:  # bad jobs
-        body = rng.choice(
-            [
-                {"kind": "analyze", "position": line, "time_limit": 10_000},
-                {"kind": "play"},
-                {"kind": "advise", "position": line, "samples": 0},
-            ]
-        )
-        return "POST", "/api/jobs", body, {}, False
-    return (
-        "POST",
-        "/api/export",
-        {
-            "what": rng.choice(["record", "position", "both"]),
-            "record": {"format": "catbox-record/1"},
-        },
-        {},
-        False,
-    )
-
-
 def test_a_thousand_mixed_requests_never_5xx(server: Served) -> None:
     rng = random.Random(2026)
     lines = [
@@ -371,7 +268,7 @@ def test_a_thousand_mixed_requests_never_5xx(server: Served) -> None:
     counts = {"valid": 0, "bad": 0}
     t0 = time.monotonic()
     for _ in range(1000):
-        method, path, body, headers, valid = _mixed_request(rng, server, lines)
+        method, path, body, headers, valid = mixed_request(rng, lines)
         status, doc = server.call(method, path, body, headers)
         assert status < 500, (method, path, status, doc)
         if valid:

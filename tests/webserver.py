@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -17,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from catbox.solver import formats
 
 CATBOX = str(Path(sys.executable).with_name("catbox"))
 
@@ -104,3 +107,108 @@ class Served:
         for stream in (self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 stream.close()
+
+
+def mixed_request(
+    rng: random.Random, lines: list[str]
+) -> tuple[str, str, Any, dict[str, str], bool]:
+    """One request of the robustness run over the position strings ``lines``: (method, path,
+    body, headers, whether it is valid). Bad ones: mangled positions, illegal or malformed
+    plays, not JSON, oversized bodies, a wrong Host, unknown fields, pages, jobs and methods."""
+    line = rng.choice(lines)
+    pos = formats.position_from_line(line)
+    legal = [str(p) for p in pos.legal_plays()] if pos.to_play is not None else []
+    kind = rng.randrange(14)
+    body: Any
+    if kind == 0:
+        return "GET", "/api/health", None, {}, True
+    if kind == 1:
+        return "POST", "/api/view", {"position": line}, {}, True
+    if kind == 2 and legal:
+        return "POST", "/api/play", {"position": line, "play": rng.choice(legal)}, {}, True
+    if kind == 3:
+        return (
+            "POST",
+            "/api/deal",
+            {"players": rng.randint(2, 5), "seed": rng.randrange(99)},
+            {},
+            True,
+        )
+    if kind == 4:
+        return "POST", "/api/load", {"text": line}, {}, True
+    if kind == 5:  # a mangled position string
+        cut = rng.randrange(len(line))
+        bad = line[:cut] + rng.choice("#%!") + line[cut:]  # never in a position string
+        return "POST", "/api/view", {"position": bad}, {}, False
+    if kind == 6:  # an illegal or malformed play
+        return (
+            "POST",
+            "/api/play",
+            {"position": line, "play": rng.choice(["0B", "", "5Q", "R5", "12R", "99G"])},
+            {},
+            False,
+        )
+    if kind == 7:  # not JSON, or JSON of the wrong shape
+        body = rng.choice(
+            ['{"position": ', "[1, 2]", "null", '"text"', '{"position": 5}', '{"players": "four"}']
+        )
+        return (
+            "POST",
+            rng.choice(["/api/view", "/api/deal", "/api/load", "/api/jobs"]),
+            body,
+            {"Content-Type": "application/json"},
+            False,
+        )
+    if kind == 8:  # oversized
+        return "POST", "/api/load", {"text": "y" * rng.randint(70_000, 400_000)}, {}, False
+    if kind == 9:  # wrong Host
+        return (
+            "GET",
+            "/api/health",
+            None,
+            {"Host": rng.choice(["evil.example", "127.0.0.2", "localhost.evil:80", ""])},
+            False,
+        )
+    if kind == 10:  # unknown fields, wrong types, out of range
+        body = rng.choice(
+            [
+                {"players": 7},
+                {"players": 4, "seed": -1},
+                {"players": True},
+                {"players": 4, "colour": "R"},
+            ]
+        )
+        return "POST", "/api/deal", body, {}, False
+    if kind == 11:  # unknown job, unknown page, wrong method
+        return (
+            *rng.choice(
+                [
+                    ("GET", "/api/jobs/nope"),
+                    ("DELETE", "/api/jobs/j0"),
+                    ("GET", "/api/nothing"),
+                    ("PUT", "/api/view"),
+                ]
+            ),
+            None,
+            {},
+            False,
+        )
+    if kind == 12:  # bad jobs
+        body = rng.choice(
+            [
+                {"kind": "analyze", "position": line, "time_limit": 10_000},
+                {"kind": "play"},
+                {"kind": "advise", "position": line, "samples": 0},
+            ]
+        )
+        return "POST", "/api/jobs", body, {}, False
+    return (
+        "POST",
+        "/api/export",
+        {
+            "what": rng.choice(["record", "position", "both"]),
+            "record": {"format": "catbox-record/1"},
+        },
+        {},
+        False,
+    )

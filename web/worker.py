@@ -13,6 +13,7 @@ to play (:func:`.practice.bot_play`).
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -34,6 +35,8 @@ from .errors import error_json
 from .practice import bot_play
 
 Send = Callable[[str, Any], None]
+#: How much lower a worker's scheduling priority is than the server's (Unix ``nice``).
+NICE = 10
 
 
 def analyze_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
@@ -104,6 +107,8 @@ def main(conn: Connection) -> None:
     """The worker's loop: run each job received on ``conn`` and report on it; return when the
     server closes the pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    if hasattr(os, "nice"):  # the server and the browser first: clicks stay quick while solving
+        os.nice(NICE)
     warm_up()
 
     def send(tag: str, payload: Any) -> None:

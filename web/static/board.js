@@ -30,8 +30,8 @@ const S = {
 };
 
 // ------------------------------------------------------------------------------ server
-async function call(path, body, method) {
-  const init = { method: method || (body ? "POST" : "GET"), headers: {} };
+async function call(path, body, method, keepalive) {
+  const init = { method: method || (body ? "POST" : "GET"), headers: {}, keepalive: !!keepalive };
   if (body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -294,7 +294,7 @@ function undo() {
 function stopJob() {
   if (S.poll) clearTimeout(S.poll);
   S.poll = null;
-  if (S.job && !S.job.finished) call(`/api/jobs/${S.job.id}`, null, "DELETE").catch(() => {});
+  if (S.job && !S.job.finished) call(`/api/jobs/${S.job.id}`, null, "DELETE", true).catch(() => {});
   S.job = null;
 }
 
@@ -433,7 +433,7 @@ function addRow(kind, r) {
   }
   const tr = document.createElement("tr");
   tr.dataset.play = r.play;
-  tr.className = `row ${r.status || ""}`;
+  tr.className = `arow ${r.status || ""}`;
   if (kind === "analyze") {
     tr.innerHTML = `<td class="p">${r.play}</td><td>${fmtSet(r.possible, r.bounds, "possible")}</td>` +
       `<td>${fmtSet(r.forceable, r.bounds, "forceable")}</td>` +
@@ -516,6 +516,7 @@ function refresh() {
 
 document.addEventListener("DOMContentLoaded", async () => {
   $("board").addEventListener("click", onBoardClick);
+  window.addEventListener("pagehide", stopJob); // a closed tab stops its analysis
   $("undo").onclick = undo;
   $("redo").onclick = () => show(S.cursor + 1);
   $("first").onclick = () => show(0);
