@@ -385,7 +385,7 @@ function finishJob(job, result) {
   const note = job.kind === "advise"
     ? `${result.seat}'s view: ${result.samples} deals of the unseen cards, method ${result.method}` +
       (result.method === "pimc" ? " (each deal solved with every hand open: optimistic)" : "")
-    : "every hand known: exact search";
+    : `${S.view.to_play}'s plays, every hand known: exact search`;
   setAnalysis(status, `${note}. Best: ${S.best.join(" ") || "—"}`);
 }
 
@@ -423,12 +423,18 @@ function fmtEst(e, percent) {
 function addRow(kind, r) {
   const head = $("analysis-head");
   if (kind === "analyze" && !head.innerHTML) {
-    head.innerHTML = "<tr><th>play</th><th>possible tricks</th><th>forceable</th>" +
-      "<th>avoid paradox<br>possible</th><th>guaranteed</th><th>best score</th></tr>";
+    head.innerHTML = "<tr><th>play</th>" +
+      '<th title="final trick counts the seat can end with, for some play of everyone">possible tricks</th>' +
+      '<th title="final trick counts the seat can make sure of, whatever the others play">forceable</th>' +
+      '<th title="some line avoids the seat\'s paradox">avoid paradox<br>possible</th>' +
+      '<th title="the seat avoids its paradox whatever the others play">guaranteed</th>' +
+      '<th title="the round score the seat can make sure of">best score</th></tr>';
   }
   if (kind === "advise") {
     if (!head.innerHTML) {
-      head.innerHTML = "<tr><th>play</th><th>avoids paradox (95% CI)</th><th>score (95% CI)</th></tr>";
+      head.innerHTML = "<tr><th>play</th>" +
+        '<th title="estimated chance the seat causes no paradox, with its 95% interval">avoids paradox (95% CI)</th>' +
+        '<th title="estimated round score, with its 95% interval">score (95% CI)</th></tr>';
     }
   }
   const tr = document.createElement("tr");
