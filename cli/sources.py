@@ -97,6 +97,16 @@ def write_text(text: str, out: Path, *, force: bool, inputs: list[str]) -> None:
     formats.save_text(text, out, force=force)
 
 
+def check_writable(out: Path, *, force: bool, inputs: list[str]) -> None:
+    """Fail now, before a long computation, if writing ``out`` later would fail: it is one of
+    the inputs, or it exists and ``force`` is not given."""
+    if str(out) == "-":
+        return
+    _not_an_input(out, inputs)
+    if not force and (out.exists() or out.is_symlink()):
+        raise FileError("the file exists", where=str(out), code="file-exists")
+
+
 def _not_an_input(out: Path, inputs: list[str]) -> None:
     target = out.resolve()
     for src in inputs:

@@ -151,6 +151,7 @@ def review_json(r: Review) -> dict[str, Any]:
                 "before": forced_answers(p.before),
                 "after": forced_answers(p.after),
                 "marks": list(p.marks),
+                "grade": p.grade,
                 "better": str(p.better) if p.better else None,
             }
             for p in r.plays

@@ -248,7 +248,7 @@ def board(
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="catbox-board" viewBox="0 0 {width} '
         f'{height}"{scale} data-players="{pos.players}" data-numbers="{n}" role="img">',
-        f"<title>{escape(title or 'Cat in the Box position')}: {escape(state['status'])}</title>",
+        f"<title>{escape(title or 'Cat in the Box position')} — {escape(state['status'])}</title>",
         f"<style>{_style(palette)}</style>",
         f'<rect width="{width}" height="{height}" fill="{palette["background"]}"/>',
     ]
