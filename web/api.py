@@ -187,9 +187,10 @@ def deal(req: dict[str, Any]) -> dict[str, Any]:
 
 def view(req: dict[str, Any]) -> dict[str, Any]:
     """``{"position", "view"?, "last"?, "best"?}``: what the board shows of a position: the
-    ``show --json`` document, the picture (from ``view``'s seat when given: the other hands
-    as sizes), the seat to play's hand and ``moves --json`` (legal plays, and every other
-    card and colour with the rule that forbids it), the score once the round is over."""
+    ``show --json`` document, the picture and its ``state`` (``svg.board`` and
+    ``svg.board_state``; from ``view``'s seat when given: the other hands as sizes), the seat
+    to play's hand and ``moves --json`` (legal plays, and every other card and colour with the
+    rule that forbids it), the score once the round is over."""
     check_keys(req, {"position", "view", "last", "best"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
@@ -204,7 +205,10 @@ def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) 
     out = position_json(pos)
     to_play = pos.to_play
     hand = pos.seats[to_play].hand if to_play is not None else None
-    out["svg"] = str(svg.board(pos, view=seat, last=last, candidates=best))
+    shown = pos if seat is None else pos.hide(s for s in range(pos.players) if s != seat)
+    out["svg"] = str(svg.board(shown, last=last, candidates=best))
+    out["state"] = svg.board_state(shown) | {"players": pos.players}
+    out["last"] = str(last) if last is not None else None
     out["status_text"] = svg.status_text(pos)
     out["hand"] = list(hand) if hand is not None else None
     out["moves"] = None

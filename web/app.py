@@ -188,6 +188,8 @@ def create_app(
             jobs.close()
 
     static = StaticFiles(packages=[("catbox.web", "static")])
+    # the board's redraw, shared with the HTML review (solver/assets/board.js)
+    assets = StaticFiles(packages=[("catbox.solver", "assets")])
     app = Starlette(
         routes=[
             Route("/", index),
@@ -202,6 +204,7 @@ def create_app(
             Route("/api/jobs/{job}", get_job, methods=["GET"]),
             Route("/api/jobs/{job}", delete_job, methods=["DELETE"]),
             Mount("/static", static),
+            Mount("/assets", assets),
         ],
         exception_handlers={
             ApiError: on_api_error,

@@ -1,7 +1,8 @@
 // catbox analysis board: the page's logic. Plain JavaScript, no build step, no network but
-// this server. The pictures are drawn by catbox (solver/svg.py, the same drawing as
-// `catbox show --svg` and the HTML review); this script adds clicks, the move list and the
-// live analysis (jobs solved in the server's worker processes).
+// this server. The board is catbox's own drawing, shared with `catbox show --svg` and the HTML
+// review: the server's SVG (solver/svg.py) once, then CatboxBoard.draw (solver/assets/board.js,
+// the review's redraw) from each position's board_state. This script adds the clicks, the move
+// list and the live analysis (jobs solved in the server's worker processes).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -116,9 +117,21 @@ async function show(ply) {
   afterRender();
 }
 
+function drawBoard(v) {
+  const svg = $("board").querySelector("svg.catbox-board");
+  if (svg && svg.dataset.players === String(v.state.players)) {
+    CatboxBoard.draw(svg, v.state, { last: v.last, candidates: [] });
+    for (const cell of svg.querySelectorAll(".cell.pick, .cell.hover, .cell.best")) {
+      cell.classList.remove("pick", "hover", "best");
+    }
+  } else {
+    $("board").innerHTML = v.svg; // the first picture: the skeleton the redraws reuse
+  }
+}
+
 function render(v) {
   S.view = v;
-  $("board").innerHTML = v.svg;
+  drawBoard(v);
   drawHand(v);
   drawMoves();
   drawScore(v);
