@@ -13,8 +13,9 @@ import pytest
 
 from catbox.solver import formats
 from catbox.solver.cards import seat_letter
-from catbox.solver.deal import random_position
+from catbox.solver.deal import deal_round, random_position
 from catbox.solver.position import Position
+from catbox.solver.record import Record
 from catbox.web.practice import bot_play
 
 from .browser import chromium, open_page
@@ -103,7 +104,7 @@ def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> Non
         page.select_option("#players", "4")
         page.fill("#seed", "5")
         page.click("#deal")  # a new round: A leads, red is not broken
-        page.wait_for_selector("#hand button.card")
+        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
         page.click("#hand button.card >> nth=0")
         red = page.locator("#colours button.R")
         assert "illegal" in (red.get_attribute("class") or "")
@@ -161,6 +162,29 @@ def test_catbox_plays_the_other_seats(browser: Browser, server: Served) -> None:
             p = bot_play(expect, seed=k + 1)
             assert owner(page, str(p)) == seat_letter(expect.to_play or 0)
             expect = expect.play(p)
+
+
+def test_download_the_position_and_the_record_so_far(browser: Browser, server: Served) -> None:
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#board svg")
+        assert page.is_disabled("#save-record")  # a position has no deal to make a record of
+        with page.expect_download() as got:
+            page.click("#save-position")
+        text = Path(got.value.path()).read_text()
+        assert got.value.suggested_filename == "catbox-position.toml"
+        assert formats.loads(text) == POSITION
+        page.fill("#seed", "3")
+        page.click("#deal")
+        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
+        legal = page.evaluate("S.view.moves.legal")
+        page.click(f'#board [data-cell="{legal[0]}"]')
+        wait_ply(page, 1)
+        page.select_option("#syntax", "json")
+        with page.expect_download() as got:
+            page.click("#save-record")
+        rec = formats.loads(Path(got.value.path()).read_text(), "json")
+        assert isinstance(rec, Record) and [str(m) for m in rec.moves] == legal[:1]
+        assert rec.position(0) == deal_round(4, 3, predictions=True).position
 
 
 def test_screenshot(browser: Browser, server: Served, tmp_path: Path) -> None:
