@@ -59,7 +59,7 @@ def review(
     if s is not None and any(d is None for d in rec.deal):  # only S's cards: the player's view
         from .review_view import review_player_view
 
-        pr = review_player_view(rec, s, json_out=json_out, time_limit=lim.left())
+        pr = review_player_view(rec, s, json_out=json_out, limits=lim)
         if html is not None:
             _write_page(rec, player_review_json(pr, s), "player", s, html, force, record)
         return

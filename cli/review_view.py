@@ -17,6 +17,7 @@ from .render import play_text
 
 if TYPE_CHECKING:
     from catbox.solver.estimates.review import PlayerReview
+    from catbox.solver.limits import Limits
     from catbox.solver.record import Record
 
 
@@ -28,7 +29,7 @@ def review_player_view(
     samples: int | None = None,
     seed: int = 0,
     workers: int = 1,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
 ) -> PlayerReview:
     """Print (or emit as JSON) the player's-view review of ``seat`` in ``rec``; return it."""
     from catbox.solver.estimates.advise import DEFAULT_SAMPLES
@@ -45,7 +46,7 @@ def review_player_view(
         samples=samples or DEFAULT_SAMPLES,
         seed=seed,
         workers=workers,
-        time_limit=time_limit,
+        limits=limits,
         progress=tick,
     )
     if json_out:

@@ -10,7 +10,7 @@ hand is known. With unknown hands, a guaranteed answer means "for every deal of 
 cards": deals are enumerated when there are few, otherwise sampled; a sampled "yes" is labelled
 ``estimate`` (a "no" found on a sampled deal is a proof by counterexample).
 
-Budget policy (one :class:`.limits.Limits` per command, its deadline shared by every call):
+Time policy (one :class:`.limits.Limits` per command, its deadline shared by every call):
 the cheap exact answers come first -- the possible columns, which CP-SAT proves fast -- then
 the forced answers as deep as the time left allows: the whole forced search first, then, when
 it runs out, one question at a time (paradox avoidance, each exact count, at least, at most),
@@ -19,15 +19,14 @@ each settled question kept as a proven bound (analysis.md, "Partial answers").
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import PositionError
-from .forced import Bounds, ForcedReport, _set_bounds, forced_report
+from .forced import Bounds, ForcedReport, forced_report, set_bounds
 from .limits import Limits
 from .position import Position
 from .sampling import EXACT_DEALS as EXACT_DEALS
@@ -35,8 +34,10 @@ from .sampling import SAMPLED_DEALS as SAMPLED_DEALS
 from .sampling import deals_of
 from .sampling import wilson_upper as wilson_upper
 
+if TYPE_CHECKING:
+    from .search import Session
+
 __all__ = [
-    "Budget",
     "ForcedReport",
     "Limits",
     "MoveReport",
@@ -52,24 +53,6 @@ __all__ = [
     "seat_to_analyse",
     "tricks_report",
 ]
-
-
-class Budget:
-    """A wall-clock budget shared by the solves of one question (a thin view of
-    :class:`Limits`, kept for callers that count seconds)."""
-
-    def __init__(self, seconds: float | None, deadline: float | None = None):
-        if deadline is None and seconds is not None:
-            deadline = time.monotonic() + seconds
-        self.deadline = deadline
-
-    def expired(self) -> bool:
-        return self.deadline is not None and time.monotonic() >= self.deadline
-
-    def left(self, floor: float = 0.0) -> float | None:
-        if self.deadline is None:
-            return None
-        return max(floor, self.deadline - time.monotonic())
 
 
 # ---------------------------------------------------------------------------- reports
@@ -112,34 +95,27 @@ class TricksReport:
             now_all = set(self.possible) | set(self.undecided)
             lo = min(now_all, default=0)
             every = set(range(lo, max(now_all, default=lo) + 1))
-            b["possible"] = _set_bounds(set(self.possible), every - set(self.undecided))
+            b["possible"] = set_bounds(set(self.possible), every - set(self.undecided))
         return b
 
 
 def _possible_then_forced(
     pos: Position,
     seat: int,
-    limits: Limits,
+    lim: Limits,
+    session: Session | None,
     ask: Callable[..., Any],
     only_guaranteed: bool = False,
-) -> tuple[Any, ForcedReport, Limits]:
+) -> tuple[Any, ForcedReport]:
     """Ask a possible-question solver (up to 60% of the time), then the forced search with the
     rest, all within one deadline."""
-    lim = limits.start()
     first = lim if lim.left() is None else lim.share(0.6)
-    poss = ask(
-        pos,
-        seat,
-        time_limit=None,
-        deadline=first.deadline,
-        workers=limits.workers,
-        seed=limits.seed,
-    )
+    poss = ask(pos, seat, limits=first, session=session)
     counts = None
     if not only_guaranteed and getattr(poss, "status", None) == PROVEN:
         counts = tuple(poss.possible)
     forced = forced_report(
-        pos, seat, limits=lim, seed=limits.seed, only_guaranteed=only_guaranteed, possible=counts
+        pos, seat, limits=lim, session=session, only_guaranteed=only_guaranteed, possible=counts
     )
     if counts == () and forced.status == UNKNOWN:  # no possible count: nothing to force
         forced = ForcedReport(
@@ -155,14 +131,19 @@ def _possible_then_forced(
             None,
             forced.nodes,
         )
-    return poss, forced, lim
+    return poss, forced
 
 
-def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> ParadoxReport:
+def paradox_report(
+    pos: Position, seat: int, *, limits: Limits | None = None, session: Session | None = None
+) -> ParadoxReport:
+    """Can ``seat`` avoid causing a paradox: in some continuation (possible) and against every
+    defence (guaranteed), with a line for each yes (analysis.md, "paradox")."""
     from .possible import paradox_possible
 
-    poss, forced, lim = _possible_then_forced(
-        pos, seat, limits, paradox_possible, only_guaranteed=True
+    lim = Limits.of(limits)
+    poss, forced = _possible_then_forced(
+        pos, seat, lim, session, paradox_possible, only_guaranteed=True
     )
     if poss.possible is False and forced.guaranteed is None:  # not even possible
         forced = ForcedReport(
@@ -172,7 +153,7 @@ def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> Parad
     if forced.guaranteed and pos.all_hands_known:
         from .search import Target, main_line
 
-        line = main_line(pos, seat, Target("avoid-paradox"), time_limit=lim.seconds())
+        line = main_line(pos, seat, Target("avoid-paradox"), limits=lim, session=session)
     return ParadoxReport(
         seat=seat,
         possible=poss.possible,
@@ -187,10 +168,15 @@ def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> Parad
     )
 
 
-def tricks_report(pos: Position, seat: int, limits: Limits = Limits()) -> TricksReport:
+def tricks_report(
+    pos: Position, seat: int, *, limits: Limits | None = None, session: Session | None = None
+) -> TricksReport:
+    """The final trick counts ``seat`` can reach (possible, with a witness each) and force
+    (analysis.md, "tricks")."""
     from .possible import tricks_possible
 
-    poss, forced, _ = _possible_then_forced(pos, seat, limits, tricks_possible)
+    lim = Limits.of(limits)
+    poss, forced = _possible_then_forced(pos, seat, lim, session, tricks_possible)
     return TricksReport(seat, poss.possible, poss.witnesses, poss.undecided, poss.status, forced)
 
 
@@ -235,7 +221,9 @@ def seat_to_analyse(pos: Position) -> int:
 
 def analyze(
     pos: Position,
-    limits: Limits = Limits(),
+    *,
+    limits: Limits | None = None,
+    session: Session | None = None,
     progress: Progress | None = None,
 ) -> list[MoveReport]:
     """A double-dummy-like table for the seat to play: every legal play with its possible and
@@ -248,7 +236,7 @@ def analyze(
 
     pos = pos.settle()
     seat = seat_to_analyse(pos)
-    lim = limits.start()
+    lim = Limits.of(limits)
     plays = pos.legal_plays()
     classes = colour_classes(pos, plays)
     reps = [c[0] for c in classes]
@@ -258,10 +246,10 @@ def analyze(
     # the possible columns come first and may take most of the time (they are what a
     # full-deal position can prove); the forced columns get what is left
     first = lim if lim.left() is None else lim.share(0.9)
-    poss = rows_possible(pos, reps, deadline=first.deadline, workers=lim.workers, seed=lim.seed)
+    poss = rows_possible(pos, reps, limits=first, session=session)
     if progress:
         progress("possible", len(reps), len(reps))
-    forced_rows = _forced_rows(pos, seat, plays, lim, poss, rep_of, progress)
+    forced_rows = _forced_rows(pos, seat, plays, lim, session, poss, rep_of, progress)
     return [
         _row(p, poss[rep_of[p]], forced_rows[p], rep_of[p] if rep_of[p] != p else None)
         for p in plays
@@ -274,7 +262,7 @@ def _row(p: Play, rp: Any, fr: ForcedReport, same_as: Play | None) -> MoveReport
     possible = rp.possible if rp.status == PROVEN else None
     if possible is None:
         every = set(rp.possible) | set(rp.undecided)
-        b["possible"] = _set_bounds(set(rp.possible), every - set(rp.undecided))
+        b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
     if fr.status == UNKNOWN:
         b.update({k: v for k, v in fr.bounds.items() if k == "forceable"})
     avoid_g = fr.guaranteed
@@ -295,7 +283,13 @@ def _row(p: Play, rp: Any, fr: ForcedReport, same_as: Play | None) -> MoveReport
     )
 
 
-def analyze_play(pos: Position, play: Play, limits: Limits = Limits()) -> MoveReport:
+def analyze_play(
+    pos: Position,
+    play: Play,
+    *,
+    limits: Limits | None = None,
+    session: Session | None = None,
+) -> MoveReport:
     """One row of :func:`analyze`, for the legal play ``play`` alone (same columns, same
     meaning; ``same_as`` is never set): what a front end computes play by play to show each
     row as soon as it is proven. The possible columns take up to 90% of the time limit, the
@@ -310,17 +304,17 @@ def analyze_play(pos: Position, play: Play, limits: Limits = Limits()) -> MoveRe
     pos = pos.settle()
     seat = seat_to_analyse(pos)
     pos.check_play(play)
-    lim = limits.start()
+    lim = Limits.of(limits)
     first = lim if lim.left() is None else lim.share(0.9)
-    rp = rows_possible(pos, [play], deadline=first.deadline, workers=lim.workers, seed=lim.seed)
-    counts = rp[play].possible if rp[play].status == PROVEN else None
+    rp = rows_possible(pos, [play], limits=first, session=session)[play]
+    counts = rp.possible if rp.status == PROVEN else None
     if counts == ():  # paradox avoidance is not even possible: nothing can be forced
         fr = ForcedReport(seat, False, (), None, None, None, PROVEN, 1, True, None, 0)
     elif lim.expired():
         fr = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
     else:
-        fr = forced_report(pos.play(play), seat, limits=lim, seed=lim.seed, possible=counts)
-    return _row(play, rp[play], fr, None)
+        fr = forced_report(pos.play(play), seat, limits=lim, session=session, possible=counts)
+    return _row(play, rp, fr, None)
 
 
 def best_rows(rows: list[MoveReport]) -> list[int]:
@@ -338,6 +332,7 @@ def _forced_rows(
     seat: int,
     plays: list[Play],
     lim: Limits,
+    session: Session | None,
     poss: dict[Play, Any],
     rep_of: dict[Play, Play],
     progress: Progress | None,
@@ -353,7 +348,7 @@ def _forced_rows(
         from .search import analyze_moves
 
         first = lim if lim.left() is None else lim.share(0.7)
-        for r in analyze_moves(pos, node_limit=lim.node_limit, time_limit=first.seconds()):
+        for r in analyze_moves(pos, limits=first, session=session):
             if r.status == PROVEN:
                 out[r.play] = ForcedReport(
                     seat,
@@ -380,7 +375,7 @@ def _forced_rows(
         if lim.expired():
             out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
             continue
-        out[p] = forced_report(pos.play(p), seat, limits=part, seed=lim.seed, possible=c)
+        out[p] = forced_report(pos.play(p), seat, limits=part, session=session, possible=c)
     if progress:
         progress("forced", len(plays), len(plays))
     return out

@@ -16,6 +16,7 @@ import pytest
 from catbox.solver import formats
 from catbox.solver.cards import Play
 from catbox.solver.deal import deal_round
+from catbox.solver.limits import Limits
 from catbox.solver.record import Record
 from catbox.solver.report import plot_svg, review_document, review_page
 from catbox.solver.review import GRADES, review
@@ -51,7 +52,7 @@ def external_references(page: str) -> list[str]:
 @pytest.fixture(scope="module")
 def paradox3() -> tuple[Record, dict[str, Any]]:
     rec = bundled_record("three-player-paradox")
-    return rec, review_json(review(rec, depth=3, time_limit=60, workers=1, from_move=9))
+    return rec, review_json(review(rec, depth=3, limits=Limits(60, workers=1), from_move=9))
 
 
 def test_the_page_needs_no_network(paradox3: tuple[Record, dict[str, Any]]) -> None:

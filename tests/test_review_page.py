@@ -15,6 +15,7 @@ import pytest
 from catbox.solver import formats
 from catbox.solver.cards import Play
 from catbox.solver.estimates.review import review_player
+from catbox.solver.limits import Limits
 from catbox.solver.record import Record
 from catbox.solver.report import review_page
 from catbox.solver.review import review
@@ -45,7 +46,7 @@ def _record(name: str) -> Record:
 @pytest.fixture(scope="module")
 def full_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Record, dict[str, Any], Path]:
     rec = _record("three-player-paradox")
-    doc = review_json(review(rec, depth=3, time_limit=60, workers=1, from_move=9))
+    doc = review_json(review(rec, depth=3, limits=Limits(60, workers=1), from_move=9))
     path = tmp_path_factory.mktemp("review") / "review.html"
     path.write_text(review_page(rec, doc, view="full"), encoding="utf-8")
     return rec, doc, path

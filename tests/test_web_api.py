@@ -179,7 +179,7 @@ def test_analyze_job_streams_the_rows_of_analyze(server: Served) -> None:
     assert status == 202 and snap["state"] in ("queued", "running")
     done = server.wait_job(snap["id"])
     assert done["state"] == "done", done
-    expected = [row_json(analyze_play(pos, p, Limits(60))) for p in pos.legal_plays()]
+    expected = [row_json(analyze_play(pos, p, limits=Limits(60))) for p in pos.legal_plays()]
     assert done["rows"] == expected
     result = done["result"]
     assert result["moves"] == expected and result["status"] == "proven"
@@ -198,7 +198,7 @@ def test_advise_and_play_jobs_answer_as_the_library(server: Served) -> None:
     done = server.wait_job(snap["id"])
     view = pos.hide(s for s in range(3) if s != seat)
     assert done["state"] == "done" and done["result"] == json.loads(
-        json.dumps(advise(view, seat, seed=3, time_limit=60.0).to_json())
+        json.dumps(advise(view, seat, seed=3, limits=Limits(60.0)).to_json())
     )
     snap = post(server, "/api/jobs", {"kind": "play", "position": line, "seed": 5})[1]
     done = server.wait_job(snap["id"])

@@ -5,6 +5,9 @@ A job is ``(kind, params)``; while it runs it may send ``("row", row)`` and
 process lives on between jobs, so the search engines' tables (``solver.search``) stay warm; the
 server kills it when a job is abandoned (:mod:`.jobs`).
 
+Every search in a worker uses the process's own engines (the main thread's default
+:class:`catbox.solver.search.Session`), kept from one job to the next.
+
 The documents are the command line's ``--json`` shapes (:mod:`catbox.solver.shapes`):
 ``analyze`` rows one by one (:func:`catbox.solver.analysis.analyze_play`), then the whole
 table; ``advise`` for a seat that cannot see every hand; ``play``: catbox's play for the seat
@@ -49,7 +52,7 @@ def analyze_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
     rows = []
     send("progress", {"done": 0, "total": len(plays), "stage": "analyze"})
     for i, play in enumerate(plays):
-        row = analyze_play(pos, play, lim.share(1.0 / (len(plays) - i)))
+        row = analyze_play(pos, play, limits=lim.share(1.0 / (len(plays) - i)))
         rows.append(row)
         send("row", row_json(row))
         send("progress", {"done": i + 1, "total": len(plays), "stage": "analyze"})
@@ -75,7 +78,7 @@ def advise_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
         seat,
         samples=int(params.get("samples") or 200),
         seed=int(params.get("seed") or 0),
-        time_limit=params.get("time_limit"),
+        limits=Limits(params.get("time_limit")),
         progress=tick,
     )
     return advice_json(a)
@@ -100,7 +103,7 @@ def warm_up() -> None:
     search's first use (measured: the first row of a 4-player position with 4 tricks left
     comes in 0.2-0.6 s warm, 2-5 s cold)."""
     pos = random_position(4, 1, 4)
-    analyze_play(pos, pos.legal_plays()[0], Limits(5.0))
+    analyze_play(pos, pos.legal_plays()[0], limits=Limits(5.0))
 
 
 def main(conn: Connection) -> None:
