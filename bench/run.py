@@ -37,6 +37,7 @@ def main() -> int:
         "bench_native.py",
         "bench_analyze.py",
         "bench_estimates.py",
+        "bench_pictures.py",
         "bench_serve.py",
     ):
         path = HERE / script

@@ -99,7 +99,8 @@ def review(
     o.print(t)
     for tp in r.turning_points:
         o.print(Text("turning point: ", style="bold").append(tp.text))
-    o.print(Text("marks: " + "; ".join(f"{k} {v}" for k, v in GRADES.items()), style="dim"))
+    names = ", ".join(f"{k} {v.split(':')[0]}" for k, v in GRADES.items())
+    o.print(Text(f"marks: {names} (thresholds: README, or the --html page)", style="dim"))
     for sm in r.summary:
         line = Text(f"{seat_letter(sm.seat)}: ", style="bold")
         line.append(f"{sm.judged}/{sm.plays} plays judged; ")

@@ -21,6 +21,7 @@ review) or the reviewed seat's estimated chance of avoiding a paradox (a player'
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from typing import Any, Literal
 
@@ -31,7 +32,7 @@ from .record import Record
 from .review import GRADES
 from .svg import board, board_state
 
-__all__ = ["plot_svg", "review_document", "review_page"]
+__all__ = ["external_references", "plot_svg", "review_document", "review_page"]
 
 PAGE_FORMAT = "catbox-review-page/1"
 PLOT_W, PLOT_STRIP, PLOT_LEFT = 560, 64, 34
@@ -173,6 +174,20 @@ def plot_svg(doc: dict[str, Any]) -> str:
         + "".join(out)
         + "</svg>"
     )
+
+
+_FETCHABLE = re.compile(
+    r"\b(?:src|href|action|srcset|poster|data)\s*=|url\(|@import|\b[a-z][a-z0-9+.-]*://"
+    r"|//[a-z0-9-]+\.[a-z]",
+    re.IGNORECASE,
+)
+
+
+def external_references(page: str) -> list[str]:
+    """Anything in ``page`` a browser could fetch: ``src``/``href``-like attributes, CSS
+    ``url()`` and ``@import``, and any absolute address at all (the review page needs none, not
+    even the SVG namespace). The review page's promise is that this list is empty."""
+    return _FETCHABLE.findall(page)
 
 
 def _json_for_script(obj: Any) -> str:

@@ -7,23 +7,21 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from catbox.solver import formats
-from catbox.solver.cards import Play
-from catbox.solver.deal import deal_round
 from catbox.solver.limits import Limits
 from catbox.solver.record import Record
-from catbox.solver.report import plot_svg, review_document, review_page
+from catbox.solver.report import external_references, plot_svg, review_document, review_page
 from catbox.solver.review import GRADES, review
 from catbox.solver.shapes import review_json
 from catbox.solver.svg import board_state
 
 from .clirun import run
+from .fixtures import own_cards_record
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,13 +40,6 @@ def embedded(page: str) -> dict[str, Any]:
     return doc
 
 
-def external_references(page: str) -> list[str]:
-    """Anything a browser could fetch: src/href attributes, CSS url() and @import, and any
-    absolute address at all (the page needs none, not even the SVG namespace)."""
-    pattern = r"""\b(?:src|href|action|srcset)\s*=|url\(|@import|\b[a-z][a-z0-9+.-]*://|//[a-z0-9-]+\.[a-z]"""
-    return re.findall(pattern, page, re.I)
-
-
 @pytest.fixture(scope="module")
 def paradox3() -> tuple[Record, dict[str, Any]]:
     rec = bundled_record("three-player-paradox")
@@ -58,7 +49,8 @@ def paradox3() -> tuple[Record, dict[str, Any]]:
 def test_the_page_needs_no_network(paradox3: tuple[Record, dict[str, Any]]) -> None:
     rec, doc = paradox3
     page = review_page(rec, doc, view="full", title="a <test> & title")
-    assert external_references(page) == []
+    assert external_references(page) == [] and "http" not in page
+    assert external_references('<img src="x.png">') and external_references("url(//cdn.x/y)")
     assert page.count('<svg class="catbox-board"') == 1  # drawn once, redrawn by board.js
     assert page.count('<svg class="plot"') == 1
     assert "a &lt;test&gt; &amp; title" in page
@@ -144,21 +136,7 @@ def test_cli_writes_the_page_and_refuses_to_overwrite(tmp_path: Path) -> None:
 
 
 def test_cli_page_of_a_record_showing_only_the_reviewers_cards(tmp_path: Path) -> None:
-    d = deal_round(3, seed=2, predictions=True)
-    rec = Record.from_deal(d)
-    pos = rec.start()
-    moves: list[Play] = []
-    mine: list[int] = []
-    while not pos.finished and len(moves) < 5:
-        if pos.to_play == 0:
-            mine.append(len(moves) + 1)
-        moves.append(pos.legal_plays()[0])
-        pos = pos.play(moves[-1])
-    rec = replace(
-        rec.with_moves(moves),
-        deal=(rec.deal[0], None, None),
-        set_aside=(rec.set_aside[0], None, None),
-    )
+    rec, mine = own_cards_record(5)
     path = tmp_path / "mine.toml"
     formats.save(rec, path)
     out = tmp_path / "mine.html"
