@@ -225,7 +225,7 @@ def test_job_input_is_checked_before_any_worker_sees_it(server: Served) -> None:
     pos = random_position(4, 1, 2)
     hidden = formats.position_to_line(pos.hide([pos.to_play or 0]))
     status, doc = post(server, "/api/jobs", {"kind": "analyze", "position": hidden})
-    assert_error(status, doc, 422, "hand")
+    assert_error(status, doc, 422, "hand", "kind 'advise'")  # the board's hint for the code
     status, doc = post(server, "/api/jobs", {"kind": "solve", "position": hidden})
     assert_error(status, doc, 400, "kind")
     status, doc = post(server, "/api/jobs", {"kind": "play", "position": "cbx1:", "seed": 1})

@@ -93,6 +93,9 @@ def test_play_by_clicking_then_undo_and_redo(browser: Browser, server: Served) -
         page.keyboard.press("Home")
         wait_ply(page, 0)
         assert owner(page, str(first)) is None
+        page.click('#moves button[data-ply="2"]')  # jump to any ply from the move list
+        wait_ply(page, 2)
+        assert owner(page, str(second)) is not None
         redraw = page.evaluate("window.catboxRedrawMs")
         print(f"\nclick to redrawn board: {redraw:.0f} ms")  # measured, not asserted
         assert refused == []

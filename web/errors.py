@@ -17,8 +17,7 @@ __all__ = ["HINTS", "ApiError", "error_json"]
 
 #: Hints by :attr:`CatboxError.code`, appended to the message shown in the page.
 HINTS: dict[str, str] = {
-    "needs-known-hands": "the board shows advice from the seat's own view instead",
-    "record-not-position": "load it as a record: the board steps through its moves",
+    "needs-known-hands": "ask for kind 'advise' instead (estimates from the seat's own view)",
 }
 
 
