@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -27,6 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT))
 
 from catbox.solver import formats  # noqa: E402
@@ -36,6 +38,12 @@ from tests.webserver import Served, mixed_request  # noqa: E402
 
 def _stats(xs: list[float]) -> str:
     return f"median {statistics.median(xs):7.1f} ms, max {max(xs):7.1f} ms (n={len(xs)})"
+
+
+def _summary(xs: list[float] | None) -> dict[str, float] | None:
+    if not xs:
+        return None
+    return {"median_ms": statistics.median(xs), "max_ms": max(xs), "n": len(xs)}
 
 
 def redraw_browser(server: Served, plays: int) -> list[float] | None:
@@ -100,7 +108,7 @@ def first_rows(server: Served, seeds: int) -> tuple[list[float], list[float]]:
     return firsts, wholes
 
 
-def robustness(server: Served, n: int) -> None:
+def robustness(server: Served, n: int) -> dict[str, object]:
     rng = random.Random(2026)
     lines = [
         formats.position_to_line(random_position(p, s, t))
@@ -123,6 +131,14 @@ def robustness(server: Served, n: int) -> None:
         f"{n} mixed requests in {elapsed:.1f} s: status codes {dict(sorted(codes.items()))}; "
         f"5xx: {fives}; answered other than expected: {wrong}; server still answers: {alive}"
     )
+    return {
+        "requests": n,
+        "seconds": elapsed,
+        "status_codes": {str(c): k for c, k in sorted(codes.items())},
+        "5xx": fives,
+        "unexpected": wrong,
+        "alive": alive,
+    }
 
 
 def main() -> int:
@@ -144,12 +160,21 @@ def main() -> int:
                 print(f"click to redrawn board, in Chromium:  {_stats(page)}  (target <= 100 ms)")
             else:
                 print("click to redrawn board, in Chromium:  skipped (no browser or playwright)")
-            print(f"POST /api/play alone (HTTP):         {_stats(redraw_http(server, plays))}")
+            http = redraw_http(server, plays)
+            print(f"POST /api/play alone (HTTP):         {_stats(http)}")
             time.sleep(2)  # workers replaced after the page's cancelled analyses warm up
             firsts, wholes = first_rows(server, seeds)
             print(f"first proven row, 4p, 4 tricks left: {_stats(firsts)}  (target <= 2000 ms)")
             print(f"whole analyze table, same positions: {_stats(wholes)}")
-            robustness(server, 1000)
+            res = {
+                "redraw_browser": _summary(page),
+                "play_http": _summary(http),
+                "first_row": _summary(firsts),
+                "whole_table": _summary(wholes),
+                "mixed_requests": robustness(server, 1000),
+            }
+            RESULTS.mkdir(exist_ok=True)
+            (RESULTS / "serve.json").write_text(json.dumps(res, indent=2))
         finally:
             server.stop()
     return 0
