@@ -102,7 +102,9 @@ async def read_json(request: Request) -> dict[str, Any]:
     if ctype != "application/json":
         raise ApiError(415, "send a JSON object with Content-Type: application/json")
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and not length.isdigit():
+        raise ApiError(400, "the Content-Length header is not a number")
+    if length is not None and int(length) > MAX_BODY:
         raise ApiError(413, f"the request body is too large (at most {MAX_BODY} bytes)")
     body = bytearray()
     async for chunk in request.stream():
