@@ -88,6 +88,10 @@ class SeatSummary:
 
 @dataclass(frozen=True, slots=True)
 class Review:
+    """The review of a recorded round (:func:`review`): a verdict per play (``plays``), the
+    turning points after which a paradox-free round, or the culprit's avoiding its paradox, was
+    no longer possible, the search ``depth`` used, and a summary per seat."""
+
     plays: tuple[PlayReview, ...]
     turning_points: tuple[TurningPoint, ...]
     depth: int

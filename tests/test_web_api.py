@@ -24,6 +24,9 @@ from catbox.web.practice import bot_play
 
 from .webserver import Served, mixed_request
 
+# the quick lane leaves these out (tests/conftest.py): each needs a real server process
+pytestmark = pytest.mark.slow
+
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
 

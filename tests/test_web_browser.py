@@ -21,6 +21,9 @@ from catbox.web.practice import bot_play
 from .browser import chromium, open_page
 from .webserver import Served
 
+# the quick lane leaves these out (tests/conftest.py): each needs a real server and a browser
+pytestmark = pytest.mark.slow
+
 if TYPE_CHECKING:  # playwright itself is imported by tests/browser.py when the browser runs
     from playwright.sync_api import Browser, Page
 

@@ -17,6 +17,9 @@ from catbox.solver.deal import deal_round, random_position
 from catbox.web.errors import ApiError
 from catbox.web.jobs import MAX_ACTIVE, Pool
 
+# the quick lane leaves these out (tests/conftest.py): each needs worker processes
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[Pool]:
