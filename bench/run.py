@@ -1,6 +1,7 @@
 """Run every benchmark (``make bench``): the possible-question solvers (CP-SAT and fast paths)
-and the forced-outcome search, plus CLI start-up time. Each prints a table and writes JSON under
-bench/results/. Pass --quick for a smoke run; other options go to both scripts."""
+and the forced-outcome search, the served board, plus CLI start-up time. Each prints a table
+and writes JSON under bench/results/. Pass --quick for a smoke run; other options go to both
+scripts."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def main() -> int:
         "bench_analyze.py",
         "bench_estimates.py",
         "bench_pictures.py",
+        "bench_serve.py",
     ):
         path = HERE / script
         if not path.exists():

@@ -124,3 +124,18 @@ def write_output(
 
     _not_an_input(out, inputs)
     formats.save(obj, out, force=force)
+
+
+def load_document(source: str) -> Position | Record | Puzzle:
+    """A position, record or puzzle file, a bundled puzzle by name, or a one-line position
+    string."""
+    from catbox.solver import formats
+
+    path = Path(source)
+    if path.is_file():
+        return formats.load(path)
+    if formats.looks_like_line(source):
+        return formats.position_from_line(source)
+    if not path.suffix and (bundled_dir() / f"{source}.toml").is_file():
+        return find_puzzle(source)
+    return formats.load(path)  # the file's own error (missing, a directory …)

@@ -30,6 +30,7 @@ SLOW = frozenset(
         "test_advise_cli.py::test_advise_json_shape",
         "test_advise_cli.py::test_advise_round_start",
         "test_advise_cli.py::test_review_from_the_players_view",
+        "test_analysis.py::test_analyze_play_gives_the_row_of_analyze",
         "test_analysis.py::test_analyze_rows_agree_with_reference[5-3]",
         "test_analysis.py::test_forced_answers_are_consistent_with_possible_ones[5]",
         "test_analysis.py::test_paradox_only_search_agrees_with_the_full_one[hide0]",
