@@ -15,9 +15,9 @@ def serve(
     source: Annotated[
         str | None,
         typer.Argument(
-            metavar="[POS|RECORD|PUZZLE]",
+            metavar="POS|RECORD|PUZZLE",
             help="Open this position, record or puzzle (a file, a bundled puzzle's name or a "
-            "one-line position string); default: an empty board to deal or paste into.",
+            "one-line position string); default: a newly dealt round.",
             show_default=False,
         ),
     ] = None,
