@@ -209,12 +209,14 @@ def generate(
     mode: str | None = None,
     tricks_left: int | None = None,
     level: str | None = None,
+    min_plays: int = MIN_PLAYS,
     attempts: int = 200,
     time_limit: float = _TIME_LIMIT,
 ) -> Generated:
     """Search seeded random positions for a sound, non-trivial puzzle (:func:`acceptable`),
     graded at ``level`` when given (easy, medium, hard); deterministic per arguments. Puzzles
     whose answer is "no" are kept a quarter of the time (most puzzles should have a key).
+    ``min_plays``: the fewest legal plays at the key (at least 4).
     Raises PositionError if none of ``attempts`` positions gives one."""
     _check_options(players, kind, mode, tricks_left, level)
     rng = random.Random(f"catbox-puzzlegen/{players}/{seed}/{kind}/{mode}/{tricks_left}/{level}")
@@ -233,7 +235,7 @@ def generate(
             continue
         seat = pos.to_play
         assert seat is not None
-        if len(pos.legal_plays()) < MIN_PLAYS:
+        if len(pos.legal_plays()) < max(min_plays, MIN_PLAYS):
             continue
         pos = replace(pos, names=NAME_SETS[rng.randrange(len(NAME_SETS))][:players])
         if hide_one:
