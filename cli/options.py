@@ -64,7 +64,19 @@ OutOpt = Annotated[
         dir_okay=False,
     ),
 ]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Allow --out to replace an existing file.")]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Allow the file written (--out, --svg, --html) to replace one."),
+]
+SvgOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--svg",
+        help="Also draw the board as an SVG picture into this file ('-': print it instead).",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
 TimeLimitOpt = Annotated[
     float,
     typer.Option(

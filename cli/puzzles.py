@@ -18,6 +18,7 @@ from .options import (
     PuzzleArg,
     PuzzlePlayersOpt,
     PuzzleSeedOpt,
+    SvgOpt,
 )
 from .output import EXIT_MISMATCH, Ticker, command, emit_json, out
 from .render import puzzle_view
@@ -71,11 +72,22 @@ def show_(
     answer: Annotated[
         bool, typer.Option("--answer", help="Also reveal the stated answer.")
     ] = False,
+    svg: SvgOpt = None,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Show a puzzle: the story, the position and the goal (the answer only with --answer)."""
+    """Show a puzzle: the story, the position and the goal (the answer only with --answer).
+    With --svg, also draw it as an SVG picture."""
 
     p = find_puzzle(name)
+    if svg is not None:
+        from catbox.solver.svg import puzzle
+
+        from .sources import write_text
+
+        write_text(puzzle(p), svg, force=force, inputs=[name])
+        if str(svg) == "-":
+            return
     if json_out:
         emit_json(puzzle_json(p, answer))
         return

@@ -83,6 +83,28 @@ def seat_arg(pos: Position, seat: str | None) -> int:
     return pos.to_play
 
 
+def write_text(text: str, out: Path, *, force: bool, inputs: list[str]) -> None:
+    """Write a picture or page to ``out`` (``-``: standard output); never onto one of the
+    command's inputs, and never over an existing file unless ``force``."""
+    import sys
+
+    from catbox.solver import formats
+
+    if str(out) == "-":
+        sys.stdout.write(text)
+        return
+    _not_an_input(out, inputs)
+    formats.save_text(text, out, force=force)
+
+
+def _not_an_input(out: Path, inputs: list[str]) -> None:
+    target = out.resolve()
+    for src in inputs:
+        p = Path(src)
+        if p.exists() and p.resolve() == target:
+            raise FileError("refusing to overwrite the command's own input", where=str(out))
+
+
 def write_output(
     obj: Position | Record | Puzzle, out: Path, *, force: bool, inputs: list[str]
 ) -> None:
@@ -90,9 +112,5 @@ def write_output(
     existing file unless ``force``."""
     from catbox.solver import formats
 
-    target = out.resolve()
-    for src in inputs:
-        p = Path(src)
-        if p.exists() and p.resolve() == target:
-            raise FileError("refusing to overwrite the command's own input", where=str(out))
+    _not_an_input(out, inputs)
     formats.save(obj, out, force=force)
