@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -244,3 +245,35 @@ def _show_checks(rows: list[tuple[str, PuzzleCheck]]) -> None:
     bad = [n for n, c in rows if not c.sound]
     summary = f"{len(rows)} puzzle{'s' if len(rows) != 1 else ''} checked, {len(bad)} unsound"
     o.print(Text(summary, style="bold red" if bad else "bold green"))
+
+
+@app.command("sheet")
+@command
+def sheet_(
+    names: PuzzlesArg = None,
+    out_path: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            help="The HTML file to write ('-': print it instead).",
+            show_default=False,
+            dir_okay=False,
+        ),
+    ] = Path("-"),
+    force: ForceOpt = False,
+) -> None:
+    """A printable puzzle sheet: one self-contained HTML page (no scripts, nothing loaded from
+    the network) with each puzzle's diagram, story and goal, and the answers — every key and
+    the line, proven by the solver — at the end. Default: the whole bundled collection."""
+    from catbox.solver.puzzlesheet import sheet
+
+    from .output import progress
+    from .sources import write_text
+
+    chosen = _chosen(names)
+    with progress(f"solving {len(chosen)} puzzles for the answers…", str(out_path) != "-"):
+        page = sheet([p for _, p in chosen])
+    write_text(page, out_path, force=force, inputs=list(names or []))
+    if str(out_path) != "-":
+        out().print(f"wrote {out_path}")

@@ -98,9 +98,7 @@ def test_collection_coverage() -> None:
     assert len(puzzles) >= 60
     for kind in GOAL_KINDS:
         counts = {p.position.players for p in puzzles if p.goal.kind == kind}
-        assert counts == {2, 3, 4, 5} or (
-            kind == "paradox-free-round" and counts >= {2, 3, 4, 5} - {2}
-        ), (kind, counts)
+        assert counts == {2, 3, 4, 5}, (kind, counts)  # every goal kind at 2-5 players
     pairs = {(p.goal.kind, p.goal.mode) for p in puzzles}
     for kind in GOAL_KINDS:
         modes = ("possible",) if kind == "paradox-free-round" else ("possible", "guaranteed")
@@ -193,3 +191,66 @@ def test_small_puzzles_match_the_reference(name: str) -> None:
 def test_reference_sample_is_meaningful() -> None:
     assert len(SMALL) >= 20
     assert sum(ALL[n].goal.mode == "guaranteed" for n in SMALL) >= 10
+
+
+# ----------------------------------------------------------------------- the sheet
+def test_puzzle_sheet_is_self_contained_with_answers(tmp_path: Path) -> None:
+    from html.parser import HTMLParser
+
+    from .clirun import run
+
+    names = ["the-red-herring", "clean-sweep"]
+    out = tmp_path / "sheet.html"
+    code, _, err = run("puzzles", "sheet", *names, "-o", out)
+    assert code == 0, err
+    page = out.read_text(encoding="utf-8")
+
+    class Tags(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append((tag, dict(attrs)))
+
+    t = Tags()
+    t.feed(page)
+    tags = [tag for tag, _ in t.tags]
+    assert tags.count("svg") == 2 and tags.count("section") == 3  # two puzzles, the answers
+    assert "script" not in tags and "link" not in tags and "img" not in tags
+    assert "http" not in page and "src=" not in page, "nothing is loaded from anywhere"
+    cells = [a["data-cell"] for tag, a in t.tags if "data-cell" in a]
+    assert "5R" in cells  # the boards are there, cell by cell
+    answers = page[page.index("Answers") :]
+    assert "The Red Herring</b>: yes — key 2G" in answers and "B:2G" in answers
+    assert "Clean Sweep?</b>: no" in answers
+    assert page.index("Answers") > page.rindex("<svg"), "the answers come after the diagrams"
+    code, _, err = run("puzzles", "sheet", *names, "-o", out)
+    assert code != 0 and "exists" in err
+
+
+# ----------------------------------------------------------------------- the linter
+def test_cli_check_passes_the_collection_and_fails_a_cook(tmp_path: Path) -> None:
+    import json
+
+    from .clirun import run
+    from .test_solve import _cooked
+
+    code, out, _ = run("puzzles", "check", "the-red-herring", "clean-sweep", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["checked"] == 2 and doc["unsound"] == []
+    rh = doc["puzzles"][0]
+    assert rh["name"] == "the-red-herring" and rh["sound"] and rh["keys"] == ["2G"]
+    assert rh["grade"]["difficulty"] == ALL["the-red-herring"].difficulty
+    assert {r["reason"] for r in rh["grade"]["reasons"]} >= {"4 legal plays at the key"}
+    path = tmp_path / "cooked.toml"
+    formats.save(_cooked(), path)
+    code, out, _ = run("puzzles", "check", path)
+    assert code == 1
+    assert "cooked: 2 keys (2G 4B)" in out and "1 unsound" in out
+    code, out, _ = run("puzzles", "check", path, "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["unsound"] == ["cooked"]
+    codes = {p["code"]: p["severity"] for p in doc["puzzles"][0]["problems"]}
+    assert codes["cooked"] == "error" and codes.get("dual") == "warning"
