@@ -31,7 +31,8 @@ body { font-family: Georgia, 'Times New Roman', serif; margin: 1.5em; color: #22
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }
 p.intro { color: #555; margin-top: 0; }
 .puzzles { display: flex; flex-wrap: wrap; gap: 1.2em; }
-.puzzle { width: 30em; border: 1px solid #bbb; border-radius: 6px; padding: 0.8em;
+.puzzle { width: 30em; box-sizing: border-box; border: 1px solid #bbb; border-radius: 6px;
+  padding: 0.8em;
   break-inside: avoid; page-break-inside: avoid; }
 .puzzle h2 { font-size: 1.1em; margin: 0 0 0.3em 0; }
 .puzzle .level { color: #777; font-weight: normal; font-size: 0.9em; }
@@ -42,7 +43,7 @@ p.intro { color: #555; margin-top: 0; }
 .answers h2 { font-size: 1.3em; }
 .answers li { margin-bottom: 0.5em; }
 .line { font-family: 'DejaVu Sans Mono', monospace; font-size: 0.9em; }
-@media print { body { margin: 0.5cm; } .puzzle { width: 45%; } }
+@media print { body { margin: 0.5cm; } .puzzles { gap: 0.4cm; } .puzzle { width: 48%; } }
 """
 
 
