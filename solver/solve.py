@@ -464,7 +464,7 @@ def solve(
                 deadline=budget.deadline,
             )
         if found:
-            stated = ans.line if ans is not None else None
+            stated = ans.line if ans is not None and matches else None
             checked = _checked_line(pos, goal, sol, found, stated, budget)
             got = (
                 None

@@ -216,3 +216,19 @@ def test_cli_solve_says_cooked(tmp_path: Path) -> None:
     out = json.loads(CliRunner().invoke(app, ["solve", str(path), "--json"]).stdout)
     assert out["keys"] == ["2G", "4B"] and out["sound"] is False and out["cooked"] is True
     assert all(set(d) == {"at", "plays"} for d in out["duals"])
+
+
+def test_an_illegal_stated_line_is_a_wrong_answer() -> None:
+    """An author's stated line that breaks a rule is their mistake: a mismatch with a note,
+    never a crash."""
+    pos = random_position(3, 8, 2)
+    seat = pos.to_play
+    assert seat is not None
+    goal = Goal(seat, "avoid-paradox", None, "possible")
+    sol = solve_goal(pos, goal)
+    assert sol.solvable and sol.line
+    bad = (*sol.line[:-1], sol.line[0])  # a card played twice: its cell is taken (L1)
+    got = solve(_puzzle(pos, goal, PuzzleAnswer(True, bad, None)))
+    assert got.matches_answer is False and got.note and "illegal" in got.note
+    short = solve(_puzzle(pos, goal, PuzzleAnswer(True, sol.line[:1], None)))
+    assert short.matches_answer is False and short.note and "stops before" in short.note
