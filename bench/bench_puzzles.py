@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from catbox.solver import formats  # noqa: E402
 from catbox.solver.goals import FORCED_KIND  # noqa: E402
+from catbox.solver.limits import Limits  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.puzzle import Goal, Puzzle  # noqa: E402
 from catbox.solver.puzzlegen import generate  # noqa: E402
@@ -81,10 +82,10 @@ def _python_keeps(child: Position, goal: Goal, value: int | None) -> bool | None
             return seat_score(child, s) == value
         return goal_reached(goal, child)
     if goal.kind == "max-score":
-        f = forced(child, s, engine="python", time_limit=120)
+        f = forced(child, s, engine="python", limits=Limits(120))
         return None if f.status != "proven" else f.best_score == value
     target = Target(FORCED_KIND[goal.kind], goal.target)
-    ok, st = can_force(child, s, target, engine="python", time_limit=120)
+    ok, st = can_force(child, s, target, engine="python", limits=Limits(120))
     return None if st != "proven" else ok
 
 

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.errors import CatboxError
+from catbox.solver.limits import Limits
 from catbox.solver.shapes import puzzle_checks_json, puzzle_json, puzzle_list_json
 
 from .options import (
@@ -210,7 +211,7 @@ def check_(
     tick = Ticker(not json_out)
     for i, (name, pz) in enumerate(chosen):
         tick(f"checking {i + 1}/{len(chosen)} {name}")
-        rows.append((name, check(pz, time_limit=CHECK_SECONDS)))
+        rows.append((name, check(pz, limits=Limits(CHECK_SECONDS))))
     if json_out:
         emit_json(puzzle_checks_json(rows))
     else:

@@ -60,16 +60,20 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .answers import PROVEN, UNKNOWN
 from .board import EMPTY, cell_index
 from .cards import Colour, Play
+from .limits import Limits
 from .position import Position
 from .puzzle import Goal, Puzzle
 from .rules import trick_winner
 from .scoring import TWO_PLAYER_BONUS_MAX
 from .solve import Solution, solve
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = [
     "LEVELS",
@@ -213,16 +217,14 @@ def grade_of(*, legal: int, failing: int, tricks_left: int, effort: int, hidden:
     return Grade(d, level_of(d), tuple(reasons))
 
 
-def search_effort(pos: Position, seat: int, time_limit: float | None = 30.0) -> int | None:
+def search_effort(pos: Position, seat: int, *, limits: Limits | None = None) -> int | None:
     """Nodes the game-tree search visits to settle every forced answer of ``seat`` from
     ``pos`` on fresh tables (summed over the deals of unknown hands); None when a limit ran
     out (over sampled deals: the nodes of the sample, deterministic for the seed)."""
     from .forced import forced_report
-    from .search import clear_cache
+    from .search import Session
 
-    clear_cache()
-    fr = forced_report(pos, seat, time_limit=time_limit)
-    clear_cache()
+    fr = forced_report(pos, seat, limits=limits, session=Session())  # fresh tables
     return None if fr.status == UNKNOWN else fr.nodes
 
 
@@ -263,11 +265,14 @@ class PuzzleCheck:
         return self.solution.keys
 
 
-def check(puzzle: Puzzle, *, time_limit: float | None = 60.0) -> PuzzleCheck:
+def check(
+    puzzle: Puzzle, *, limits: Limits | None = None, session: Session | None = None
+) -> PuzzleCheck:
     """Solve the puzzle with every key and dual, then grade it (module docstring)."""
     t0 = time.monotonic()
+    lim = Limits.of(limits).start()
     pos, goal = puzzle.position, puzzle.goal
-    sol = solve(puzzle, time_limit=time_limit)
+    sol = solve(puzzle, limits=lim, session=session)
     legal = tuple(pos.legal_plays())
     natural = natural_play(pos, goal)
     problems: list[Problem] = []
@@ -307,7 +312,7 @@ def check(puzzle: Puzzle, *, time_limit: float | None = 60.0) -> PuzzleCheck:
         failing = tuple(p for p in plausible_plays(pos, goal) if p not in keys)
         tempting = len(failing) if keys else min(2, len(failing))
         if goal.seat < pos.players:
-            effort = search_effort(pos, goal.seat, time_limit)
+            effort = search_effort(pos, goal.seat, limits=lim)
         if effort is not None:
             grade = grade_of(
                 legal=len(legal),

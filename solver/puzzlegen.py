@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .cards import Play, variant
 from .deal import random_position
 from .errors import FormatError, PositionError
+from .limits import Limits
 from .position import Position
 from .puzzle import (
     GOAL_KINDS,
@@ -41,6 +42,9 @@ from .puzzlecheck import (
     wants_trick,
 )
 from .solve import Solution
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = [
     "PARADOX_KINDS",
@@ -211,16 +215,21 @@ def generate(
     level: str | None = None,
     min_plays: int = MIN_PLAYS,
     attempts: int = 200,
-    time_limit: float = _TIME_LIMIT,
+    limits: Limits | None = None,
+    session: Session | None = None,
 ) -> Generated:
     """Search seeded random positions for a sound, non-trivial puzzle (:func:`acceptable`),
     graded at ``level`` when given (easy, medium, hard); deterministic per arguments. Puzzles
     whose answer is "no" are kept a quarter of the time (most puzzles should have a key).
     ``min_plays``: the fewest legal plays at the key (at least 4).
-    Raises PositionError if none of ``attempts`` positions gives one."""
+    Each candidate's check gets at most ``_TIME_LIMIT`` seconds of ``limits`` (a puzzle slow
+    to check is not kept). Raises PositionError if none of ``attempts`` positions gives one,
+    :class:`.limits.OutOfTime` when ``limits`` ran out first."""
     _check_options(players, kind, mode, tricks_left, level)
+    lim = Limits.of(limits).start()
     rng = random.Random(f"catbox-puzzlegen/{players}/{seed}/{kind}/{mode}/{tricks_left}/{level}")
     for attempt in range(attempts):
+        lim.check()
         k = kind or rng.choice(GOAL_KINDS)
         m = cast(
             GoalMode, "possible" if k == "paradox-free-round" else (mode or rng.choice(GOAL_MODES))
@@ -242,13 +251,17 @@ def generate(
             pos = pos.hide([rng.choice([i for i in range(players) if i != seat])])
         for target in _targets(pos, k, seat, rng)[:3]:
             goal = Goal(seat, k, target, m)
-            draft = check(Puzzle(_TITLES[k][0], 1, "", pos, goal, None), time_limit=time_limit)
+            part = lim.within(_TIME_LIMIT)
+            draft = check(
+                Puzzle(_TITLES[k][0], 1, "", pos, goal, None), limits=part, session=session
+            )
             if not acceptable(draft, level):
                 continue
             if not draft.solution.solvable and rng.random() >= _KEEP_NO:
                 continue
             pz = _written(pos, goal, draft, rng)
-            return Generated(pz, check(pz, time_limit=time_limit), pos_seed)
+            again = check(pz, limits=lim.within(_TIME_LIMIT), session=session)
+            return Generated(pz, again, pos_seed)
     raise PositionError(
         f"no sound puzzle found for seed {seed} in {attempts} attempts; try another seed"
     )

@@ -18,11 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from .cards import Play, seat_letter
+from .limits import Limits
 from .position import Position
 from .puzzle import Puzzle
 from .solve import Solution, solve
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = ["answer_text", "line_text", "sheet"]
 
@@ -83,9 +88,15 @@ def answer_text(pz: Puzzle, sol: Solution) -> str:
     return head
 
 
-def sheet(puzzles: Sequence[Puzzle], *, title: str = "Cat in the Box puzzles") -> str:
+def sheet(
+    puzzles: Sequence[Puzzle],
+    *,
+    title: str = "Cat in the Box puzzles",
+    limits: Limits | None = None,
+    session: Session | None = None,
+) -> str:
     """The HTML page for ``puzzles`` (in order): diagrams with stories and goals, then every
-    answer proven by the solver."""
+    answer proven by the solver (within ``limits``, for the whole page)."""
     from .svg import board
 
     out = [
@@ -110,8 +121,9 @@ def sheet(puzzles: Sequence[Puzzle], *, title: str = "Cat in the Box puzzles") -
             "</section>",
         ]
     out += ["</div>", '<section class="answers"><h2>Answers</h2><ol>']
+    lim = Limits.of(limits).start()
     for pz in puzzles:
-        sol = solve(pz)
+        sol = solve(pz, limits=lim, session=session)
         line = sol.checked_line or sol.line
         out.append(f"<li><b>{escape(pz.title)}</b>: {escape(answer_text(pz, sol))}")
         if line and pz.position.all_hands_known:

@@ -21,17 +21,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .analysis import Budget, ForcedReport, deals_of, forced_report, merge_status
+from .analysis import ForcedReport, deals_of, forced_report, merge_status
 from .answers import PROVEN, UNKNOWN, Status, Witness
 from .cards import Play
 from .errors import CatboxError, PositionError
 from .goals import FORCED_KIND
+from .limits import Limits, OutOfTime
 from .position import Position
 from .puzzle import Goal, Puzzle
 from .scoring import seat_score
 
 if TYPE_CHECKING:
-    from .search import Target
+    from .search import Session, Target
 
 __all__ = [
     "Dual",
@@ -44,11 +45,6 @@ __all__ = [
 ]
 
 _DFS_NODES = 2_000_000
-
-
-class _OutOfBudget(Exception):
-    """The cooperative max-score search ran out of nodes or time (not ``TimeoutError``: that is
-    an ``OSError``, which the CLI would report as a file error)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,12 +133,12 @@ def _target(goal: Goal) -> Target:
 
 # ----------------------------------------------------------------------------- possible
 def _max_score_possible(
-    pos: Position, seat: int, budget: Budget
+    pos: Position, seat: int, lim: Limits
 ) -> tuple[int | None, Witness | None, Status]:
     """The best score ``seat`` reaches in some continuation (and some deal): a memoised
     cooperative search over the rules engine.
 
-    Not on :class:`.coop._Search`: its compact state keeps only which colours of each number
+    Not on :class:`.coop.CoopSearch`: its compact state keeps only which colours of each number
     are filled, not who filled them, and the score needs the seat's largest group (Sc3), so
     the search here runs over whole positions (cached by value)."""
     boards, exact = deals_of(pos, limit=256)
@@ -153,8 +149,8 @@ def _max_score_possible(
     @cache
     def best(p: Position) -> tuple[int | None, tuple[Play, ...]]:
         nodes[0] += 1
-        if nodes[0] > _DFS_NODES or (nodes[0] % 512 == 0 and budget.expired()):
-            raise _OutOfBudget
+        if nodes[0] > _DFS_NODES or (nodes[0] % 512 == 0 and lim.expired()):
+            raise OutOfTime
         if p.finished:
             return seat_score(p, seat), ()
         top: tuple[int | None, tuple[Play, ...]] = (None, ())
@@ -174,26 +170,24 @@ def _max_score_possible(
                     for i in range(pos.players)
                 )
                 result = (v, Witness(hands, line))
-    except _OutOfBudget:
+    except OutOfTime:
         return None, None, UNKNOWN
     return result[0], result[1], PROVEN
 
 
-def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, seed: int) -> Solution:
+def _solve_possible(pos: Position, goal: Goal, lim: Limits, session: Session | None) -> Solution:
     from .possible import paradox_possible, tricks_possible
 
     s = goal.seat
-    tl = None
-    dl = budget.deadline
     if goal.kind in ("avoid-paradox", "paradox-free-round"):
-        r = paradox_possible(pos, s, time_limit=tl, deadline=dl, workers=workers, seed=seed)
+        r = paradox_possible(pos, s, limits=lim, session=session)
         if goal.kind == "avoid-paradox":
             ok, w = r.possible, r.witness
         else:
             ok, w = r.round_possible, r.round_witness
         return Solution(goal, ok, None, w.line if w else None, w, None, r.status)
     if goal.kind == "max-score":
-        value, w, status = _max_score_possible(pos, s, budget)
+        value, w, status = _max_score_possible(pos, s, lim)
         return Solution(
             goal,
             value is not None if status == PROVEN else None,
@@ -203,7 +197,7 @@ def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, see
             None,
             status,
         )
-    t = tricks_possible(pos, s, time_limit=tl, deadline=dl, workers=workers, seed=seed)
+    t = tricks_possible(pos, s, limits=lim, session=session)
     k = goal.target
     assert k is not None
     ok_counts: Callable[[int], bool] = {
@@ -223,14 +217,14 @@ def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, see
 
 # ----------------------------------------------------------------------------- guaranteed
 def _solve_guaranteed(
-    pos: Position, goal: Goal, budget: Budget, node_limit: int | None, want_line: bool = True
+    pos: Position, goal: Goal, lim: Limits, session: Session | None, want_line: bool = True
 ) -> Solution:
     s = goal.seat
     if goal.kind == "paradox-free-round":
         raise PositionError(
             'a paradox-free round is a cooperative goal: use mode = "possible"', where="goal.mode"
         )
-    fr = forced_report(pos, s, time_limit=budget.left(), node_limit=node_limit)
+    fr = forced_report(pos, s, limits=lim, session=session)
     if fr.status == UNKNOWN:
         return Solution(goal, None, None, None, None, None, UNKNOWN)
     value = fr.best_score if goal.kind == "max-score" else None
@@ -240,9 +234,9 @@ def _solve_guaranteed(
         from .search import best_score_line, main_line
 
         if goal.kind == "max-score":
-            _, line = best_score_line(pos, s, time_limit=budget.left())
+            _, line = best_score_line(pos, s, limits=lim, session=session)
         else:
-            line = main_line(pos, s, _target(goal), time_limit=budget.left())
+            line = main_line(pos, s, _target(goal), limits=lim, session=session)
     return Solution(goal, ok, value, line, None, None, fr.status)
 
 
@@ -252,8 +246,8 @@ def _stated_line_holds(
     goal: Goal,
     line: tuple[Play, ...],
     value: int | None,
-    budget: Budget,
-    node_limit: int | None,
+    lim: Limits,
+    session: Session | None,
 ) -> tuple[bool, str | None]:
     """Does the puzzle's stated line do what it claims?"""
     try:
@@ -276,7 +270,7 @@ def _stated_line_holds(
             p = p.play(play)
             if mover != goal.seat:
                 continue
-            fr = forced_report(p, goal.seat, time_limit=budget.left(), node_limit=node_limit)
+            fr = forced_report(p, goal.seat, limits=lim, session=session)
             if fr.status != PROVEN:
                 return True, "the stated line could not be checked in time"
             ok = fr.best_score == value if goal.kind == "max-score" else forced_goal_holds(goal, fr)
@@ -289,7 +283,7 @@ def _stated_line_holds(
 
 # ----------------------------------------------------------------------------- keys, duals
 def _keeps(
-    child: Position, goal: Goal, value: int | None, budget: Budget, node_limit: int | None
+    child: Position, goal: Goal, value: int | None, lim: Limits, session: Session | None
 ) -> bool | None:
     """Does the goal (for max-score: the value) survive to ``child``? None: not proven."""
     if child.finished:
@@ -297,9 +291,9 @@ def _keeps(
             return seat_score(child, goal.seat) == value
         return goal_reached(goal, child)
     if goal.mode == "possible":
-        got = _solve_possible(child, goal, budget, 0, 0)
+        got = _solve_possible(child, goal, lim, session)
     else:
-        got = _solve_guaranteed(child, goal, budget, node_limit, want_line=False)
+        got = _solve_guaranteed(child, goal, lim, session, want_line=False)
     if got.status != PROVEN:
         return None
     return got.value == value if goal.kind == "max-score" else bool(got.solvable)
@@ -310,19 +304,18 @@ def keeping_plays(
     goal: Goal,
     value: int | None = None,
     *,
-    time_limit: float | None = 60.0,
-    node_limit: int | None = None,
-    deadline: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
 ) -> tuple[Play, ...] | None:
     """Every legal play of the seat to play (which must be the goal's seat) after which the
     goal still holds (module docstring); ``value``: the max-score value to keep. None when a
     limit stopped one of the solves."""
     if pos.to_play != goal.seat:
         raise PositionError("the goal's seat must be the seat to play", where="goal.seat")
-    budget = Budget(time_limit, deadline)
+    lim = Limits.of(limits).start()
     found: list[Play] = []
     for play in pos.legal_plays():
-        ok = _keeps(pos.play(play), goal, value, budget, node_limit)
+        ok = _keeps(pos.play(play), goal, value, lim, session)
         if ok is None:
             return None
         if ok:
@@ -336,7 +329,8 @@ def _checked_line(
     sol: Solution,
     keys: tuple[Play, ...],
     stated: tuple[Play, ...] | None,
-    budget: Budget,
+    lim: Limits,
+    session: Session | None,
 ) -> tuple[Play, ...] | None:
     """The line whose later plays of S are checked for duals: the stated line when its first
     play is a key (else the solver's first key), continued to the end by the solver's line
@@ -357,9 +351,9 @@ def _checked_line(
     from .search import best_score_line, main_line
 
     if goal.kind == "max-score":
-        _, rest = best_score_line(p, goal.seat, time_limit=budget.left())
+        _, rest = best_score_line(p, goal.seat, limits=lim, session=session)
     else:
-        rest = main_line(p, goal.seat, _target(goal), time_limit=budget.left())
+        rest = main_line(p, goal.seat, _target(goal), limits=lim, session=session)
     return None if rest is None else (*prefix, *rest)
 
 
@@ -368,8 +362,8 @@ def _duals(
     goal: Goal,
     line: tuple[Play, ...],
     value: int | None,
-    budget: Budget,
-    node_limit: int | None,
+    lim: Limits,
+    session: Session | None,
 ) -> tuple[Dual, ...] | None:
     """Every later play of S along ``line`` where more than one play keeps the goal (None: a
     limit stopped the check)."""
@@ -377,9 +371,7 @@ def _duals(
     p = pos
     for i, play in enumerate(line):
         if i > 0 and p.to_play == goal.seat and len(p.legal_plays()) > 1:
-            keep = keeping_plays(
-                p, goal, value, time_limit=None, node_limit=node_limit, deadline=budget.deadline
-            )
+            keep = keeping_plays(p, goal, value, limits=lim, session=session)
             if keep is None:
                 return None
             if len(keep) > 1:
@@ -392,20 +384,17 @@ def solve_goal(
     pos: Position,
     goal: Goal,
     *,
-    time_limit: float | None = 60.0,
-    workers: int = 0,
-    seed: int = 0,
-    node_limit: int | None = None,
-    deadline: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
 ) -> Solution:
-    """``deadline`` (time.monotonic()): an absolute limit shared with the caller."""
+    """Solve ``goal`` from ``pos`` (formats.md, ``catbox-puzzle/1`` goals), with its line."""
     if goal.seat >= pos.players:
         raise PositionError("goal seat out of range", where="goal.seat")
-    budget = Budget(time_limit, deadline)
+    lim = Limits.of(limits)
     if goal.mode == "possible":
-        sol = _solve_possible(pos, goal, budget, workers, seed)
+        sol = _solve_possible(pos, goal, lim, session)
     else:
-        sol = _solve_guaranteed(pos, goal, budget, node_limit)
+        sol = _solve_guaranteed(pos, goal, lim, session)
     if sol.witness is not None:
         sol.witness.verify(pos)
     elif sol.line is not None:
@@ -416,24 +405,15 @@ def solve_goal(
 def solve(
     puzzle: Puzzle,
     *,
-    time_limit: float | None = 60.0,
-    workers: int = 0,
-    seed: int = 0,
-    node_limit: int | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     keys: bool = True,
 ) -> Solution:
-    """Solve a puzzle's goal and check its stated answer; with ``keys`` (when the goal's seat
-    is to play) also every key and the duals along the checked line (module docstring)."""
-    budget = Budget(time_limit)
-    sol = solve_goal(
-        puzzle.position,
-        puzzle.goal,
-        time_limit=time_limit,
-        workers=workers,
-        seed=seed,
-        node_limit=node_limit,
-        deadline=budget.deadline,
-    )
+    """Solve ``puzzle`` and check its stated answer (and line) against the solution; with
+    ``keys`` (when the goal's seat is to play) also every key and the duals along the checked
+    line (module docstring)."""
+    lim = Limits.of(limits).start()
+    sol = solve_goal(puzzle.position, puzzle.goal, limits=lim, session=session)
     ans = puzzle.answer
     if sol.status == UNKNOWN:
         return sol
@@ -445,7 +425,7 @@ def solve(
             matches = ans.value == sol.value
         if matches and ans.line and sol.solvable:
             holds, note = _stated_line_holds(
-                puzzle.position, puzzle.goal, ans.line, sol.value, budget, node_limit
+                puzzle.position, puzzle.goal, ans.line, sol.value, lim, session
             )
             matches = holds
     found: tuple[Play, ...] | None = None
@@ -455,22 +435,11 @@ def solve(
     if keys and sol.status == PROVEN and sol.solvable is not None and pos.to_play == goal.seat:
         found = ()
         if sol.solvable:
-            found = keeping_plays(
-                pos,
-                goal,
-                sol.value,
-                time_limit=None,
-                node_limit=node_limit,
-                deadline=budget.deadline,
-            )
+            found = keeping_plays(pos, goal, sol.value, limits=lim, session=session)
         if found:
             stated = ans.line if ans is not None and matches else None
-            checked = _checked_line(pos, goal, sol, found, stated, budget)
-            got = (
-                None
-                if checked is None
-                else _duals(pos, goal, checked, sol.value, budget, node_limit)
-            )
+            checked = _checked_line(pos, goal, sol, found, stated, lim, session)
+            got = None if checked is None else _duals(pos, goal, checked, sol.value, lim, session)
             if got is None:
                 checked = None
             else:

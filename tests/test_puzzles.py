@@ -16,6 +16,7 @@ import pytest
 
 from catbox.solver import Position, formats
 from catbox.solver.cards import Play
+from catbox.solver.limits import Limits
 from catbox.solver.puzzle import GOAL_KINDS, Goal, Puzzle
 from catbox.solver.puzzlecheck import LEVELS, PuzzleCheck, check
 
@@ -39,7 +40,7 @@ _CHECKS: dict[str, PuzzleCheck] = {}
 def checked(name: str) -> PuzzleCheck:
     """The check of a bundled puzzle (once per test session)."""
     if name not in _CHECKS:
-        _CHECKS[name] = check(ALL[name], time_limit=60)
+        _CHECKS[name] = check(ALL[name], limits=Limits(60))
     return _CHECKS[name]
 
 

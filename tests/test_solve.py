@@ -13,7 +13,7 @@ from catbox.cli.main import app
 from catbox.cli.output import EXIT_MISMATCH
 from catbox.solver import Position, formats
 from catbox.solver.cards import Play
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 from catbox.solver.solve import goal_reached, solve, solve_goal
 
