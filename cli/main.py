@@ -22,6 +22,7 @@ from . import (
     replay,
     review,
     score,
+    serve,
     show,
     solve,
     tricks,
@@ -49,6 +50,7 @@ app.command()(analyze.analyze)
 app.command()(solve.solve)
 app.command()(review.review)
 app.command()(advise.advise)
+app.command()(serve.serve)
 app.add_typer(puzzles.app, name="puzzles")
 
 

@@ -68,6 +68,15 @@ ForceOpt = Annotated[
     bool,
     typer.Option("--force", help="Allow the file written (--out, --svg, --html) to replace one."),
 ]
+HtmlOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--html",
+        help="Also write a self-contained HTML page to step through the round in a browser.",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
 SvgOpt = Annotated[
     Path | None,
     typer.Option(

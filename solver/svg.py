@@ -184,12 +184,14 @@ def _style(colors: Mapping[str, str]) -> str:
         f".cell.cand .frame{{stroke:{c['candidate']};stroke-width:3;stroke-dasharray:6 3}}"
         f".step{{font-size:11px;font-weight:bold;fill:{c['line']}}}"
         ".mark{font-size:12px;font-weight:bold;text-anchor:end}"
+        ".mark,.step{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}"
         ".head{font-size:13px;text-anchor:middle}.rowname{font-size:14px;font-weight:bold}"
         f".card rect{{fill:{c['card']};stroke:{c['muted']}}}.card text{{font-size:12px}}"
         f".card.hidden rect{{fill:{c['muted']}}}.card.hidden text{{fill:#fff}}"
         ".card.none{display:none}"
         f".perm .bg{{stroke:{c['ink']};stroke-width:1}}"
         ".perm text{font-size:11px;font-weight:bold;fill:#fff}"
+        f".perm.Y text{{fill:{c['ink']}}}"  # dark on yellow: white would be too faint
         f".perm.lost .bg{{fill:#fff}}.perm.lost text{{fill:{c['muted']}}}"
         f".perm .strike{{stroke:{c['ink']};stroke-width:1.5;display:none}}"
         ".perm.lost .strike{display:inline}"
@@ -197,6 +199,7 @@ def _style(colors: Mapping[str, str]) -> str:
         ".info,.status{font-size:13px}"
         ".play.none{display:none}.play .bg{stroke:#fff}"
         ".play text{font-size:13px;font-weight:bold;fill:#fff}"
+        f".play.Y text{{fill:{c['ink']}}}"
     )
 
 
@@ -248,7 +251,7 @@ def board(
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="catbox-board" viewBox="0 0 {width} '
         f'{height}"{scale} data-players="{pos.players}" data-numbers="{n}" role="img">',
-        f"<title>{escape(title or 'Cat in the Box position')}: {escape(state['status'])}</title>",
+        f"<title>{escape(title or 'Cat in the Box position')} — {escape(state['status'])}</title>",
         f"<style>{_style(palette)}</style>",
         f'<rect width="{width}" height="{height}" fill="{palette["background"]}"/>',
     ]

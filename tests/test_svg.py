@@ -249,3 +249,10 @@ def test_cli_show_and_puzzles_show_write_svg(tmp_path: Path) -> None:
     code, text, _ = run("show", rec, "--at", "5", "--svg", "-")
     assert code == 0
     assert cells(text) == expected_cells(_record("records/four-player-round.toml").position(5))
+
+
+def test_the_readme_picture_is_what_catbox_draws() -> None:
+    """docs/img/the-red-herring.svg is `catbox puzzles show the-red-herring --svg FILE`."""
+    drawn = (ROOT / "docs" / "img" / "the-red-herring.svg").read_text(encoding="utf-8")
+    assert drawn == puzzle(_puzzle("the-red-herring.toml"))
+    assert "docs/img/the-red-herring.svg" in (ROOT / "README.md").read_text(encoding="utf-8")
