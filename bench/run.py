@@ -39,6 +39,7 @@ def main() -> int:
         "bench_estimates.py",
         "bench_pictures.py",
         "bench_serve.py",
+        "bench_puzzles.py",
     ):
         path = HERE / script
         if not path.exists():

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .estimates.start import StartAdvice
     from .position import Position
     from .puzzle import Goal, Puzzle
+    from .puzzlecheck import PuzzleCheck
     from .review import Review
     from .scoring import GameResult, RoundScore
     from .solve import Solution
@@ -226,6 +227,11 @@ def solution_json(sol: Solution) -> dict[str, Any]:
         "status": sol.status,
         "deal": deal_json(sol.witness),
         "note": sol.note,
+        "keys": plays(sorted(sol.keys)) if sol.keys is not None else None,
+        "sound": sol.sound,
+        "cooked": sol.cooked,
+        "checked_line": plays(sol.checked_line),
+        "duals": [{"at": d.at, "plays": plays(sorted(d.plays))} for d in sol.duals],
     }
 
 
@@ -290,4 +296,42 @@ def moves_json(pos: Position, legal: list[Play], illegal: list[tuple[Play, str]]
         "red_broken": pos.red_broken,
         "legal": [str(p) for p in legal],
         "illegal": [{"play": str(p), "rule": r} for p, r in illegal],
+    }
+
+
+def puzzle_check_json(name: str, c: PuzzleCheck) -> dict[str, Any]:
+    """One puzzle's check (``catbox puzzles check --json``): the verdict, every key, the grade
+    with its reasons, and each problem (``error`` ones make the puzzle unsound)."""
+    g = c.grade
+    return {
+        "name": name,
+        "title": c.puzzle.title,
+        "sound": c.sound,
+        "solution": solution_json(c.solution),
+        "legal": plays(c.legal),
+        "keys": plays(sorted(c.keys)) if c.keys is not None else None,
+        "natural": str(c.natural) if c.natural is not None else None,
+        "plausible_failing": plays(c.plausible_failing),
+        "effort_nodes": c.effort,
+        "grade": None
+        if g is None
+        else {
+            "difficulty": g.difficulty,
+            "level": g.level,
+            "reasons": [{"reason": r, "points": p} for r, p in g.reasons],
+        },
+        "stated_difficulty": c.puzzle.difficulty,
+        "problems": [
+            {"severity": p.severity, "code": p.code, "message": p.message} for p in c.problems
+        ],
+        "seconds": round(c.seconds, 3),
+    }
+
+
+def puzzle_checks_json(rows: list[tuple[str, PuzzleCheck]]) -> dict[str, Any]:
+    """``catbox puzzles check --json``: every puzzle's check and the totals."""
+    return {
+        "puzzles": [puzzle_check_json(n, c) for n, c in rows],
+        "checked": len(rows),
+        "unsound": [n for n, c in rows if not c.sound],
     }
