@@ -14,6 +14,7 @@ import typer
 from . import (
     advise,
     analyze,
+    batch,
     moves,
     new,
     paradox,
@@ -24,6 +25,7 @@ from . import (
     score,
     show,
     solve,
+    stats,
     tricks,
 )
 from .errors import run
@@ -49,6 +51,8 @@ app.command()(analyze.analyze)
 app.command()(solve.solve)
 app.command()(review.review)
 app.command()(advise.advise)
+app.command()(batch.batch)
+app.command()(stats.stats)
 app.add_typer(puzzles.app, name="puzzles")
 
 

@@ -29,13 +29,13 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal
 
 from ..answers import PROVEN, Status
 from ..cards import Play, seat_letter
 from ..errors import PositionError
+from ..pool import run_samples
 from ..position import Position
 from .deals import DealSpace, sample_rng
 from .policy import Sim, playout
@@ -221,54 +221,6 @@ def advise(
         progress=progress,
     )
     return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped)
-
-
-J = TypeVar("J")
-T = TypeVar("T")
-
-
-def run_samples(
-    fn: Callable[[J], T],
-    jobs: list[J],
-    *,
-    workers: int,
-    deadline: float | None,
-    progress: Callable[[int, int], None] | None,
-) -> tuple[list[T], bool]:
-    """``fn`` over ``jobs`` in order, in a process pool when ``workers > 1``; results keep the
-    job order, so they do not depend on the number of workers. Stops taking results once the
-    ``deadline`` (monotonic clock) passes (always keeping the first), and says so."""
-    results: list[T] = []
-    total = len(jobs)
-
-    def late() -> bool:
-        return deadline is not None and time.monotonic() > deadline
-
-    if workers <= 1 or total < 4:
-        for i, job in enumerate(jobs):
-            if i and late():
-                return results, True
-            results.append(fn(job))
-            if progress:
-                progress(i + 1, total)
-        return results, False
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, min(16, total // (workers * 8)))
-        batches = [jobs[i : i + chunk] for i in range(0, total, chunk)]
-        futures = [pool.submit(_batch, fn, b) for b in batches]
-        for fut in futures:
-            if results and late():
-                for f in futures:
-                    f.cancel()
-                return results, True
-            results.extend(fut.result())
-            if progress:
-                progress(len(results), total)
-    return results, False
-
-
-def _batch(fn: Callable[[J], T], jobs: list[J]) -> list[T]:
-    return [fn(j) for j in jobs]
 
 
 def _aggregate(

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from ..cards import COPIES, variant
 from ..errors import PositionError
+from ..pool import run_samples
 from ..position import Position
-from .advise import run_samples
 from .deals import sample_rng
 from .policy import Sim, playout
 from .stats import Estimate, mean, proportion
