@@ -40,6 +40,12 @@ def _executor(workers: int, address: str | None) -> Iterator[tuple[Executor | No
             ) from None
         client = Client(address, timeout="20s")  # type: ignore[no-untyped-call]
         try:
+            try:
+                client.wait_for_workers(1, timeout=60)
+            except TimeoutError:
+                raise FormatError(
+                    "no Dask worker joined the scheduler in 60 s", where="--address"
+                ) from None
             threads = client.nthreads()  # type: ignore[no-untyped-call]
             if any(n != 1 for n in threads.values()):
                 raise FormatError(

@@ -43,6 +43,8 @@ def _show(g: Group) -> None:
         for n in g.numbers:
             t.add_row(n.name, str(n.n), f"{n.mean:.3g}", *(_num(q) for q in n.quartiles))
         o.print(t)
+    for name, counts in g.values.items():
+        o.print(f"  {name}: " + ", ".join(f"{v} {k}" for k, v in counts.items()), highlight=False)
     o.print()
 
 
@@ -66,5 +68,6 @@ def stats(
     if json_out:
         emit_json(batch_stats_json(groups))
         return
-    for g in groups:
+    one_count = len(groups) == 2 and groups[1].rows == groups[0].rows
+    for g in groups[:1] if one_count else groups:  # one player count: its group is every row
         _show(g)

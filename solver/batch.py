@@ -232,10 +232,10 @@ def expand(inputs: Iterable[str]) -> list[Item]:
 
 
 def deal_items(players: int, count: int, seed: int, start: int = 0) -> list[Item]:
-    """``count`` fresh deals (:func:`.deal.deal_round` with seeds ``seed`` .. ``seed+count-1``:
-    ``catbox new --players P --seed S`` shows deal S). Each seat sets aside a card drawn by the
-    seed (S2); predictions stay unknown (S3: they never change which plays are legal, only the
-    scores), so score answers of these items are null."""
+    """``count`` fresh deals, seeds ``seed`` .. ``seed+count-1``: deal S is the round that
+    ``catbox new --players P --seed S`` deals (:func:`.deal.deal_round`: the shuffle, each
+    seat's set-aside card (S2) and, at 3-5 players, each seat's prediction (S3) all drawn at
+    random by the seed; the round start is A)."""
     if not 2 <= players <= 5:
         raise FormatError(f"{players} players: a deal needs 2 to 5", where="players")
     if count < 1:
@@ -258,7 +258,7 @@ def _document(job: Job) -> Any:
         from .deal import deal_round
 
         players, seed = map(int, job.source.split(":"))
-        return deal_round(players, seed).position
+        return deal_round(players, seed, predictions=True).position
     if job.kind == "line":
         text = job.source
         if text.startswith(("{", '"')):
@@ -649,6 +649,7 @@ def _drain_any(waiting: dict[int, dict[str, Any]]) -> Iterator[dict[str, Any]]:
 # ---------------------------------------------------------------------- stats
 #: Row fields that are not answers (never summarised as yes/no or numbers).
 ROW_FIELDS = ("id", "index", "players", "status", "error")
+MAX_VALUES = 8  # a text field with more distinct values (a line, a reason) is not counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -680,6 +681,7 @@ class Group:
     by_status: dict[str, int]
     shares: tuple[Share, ...]
     numbers: tuple[Spread, ...]
+    values: dict[str, dict[str, int]]  # text fields with few distinct values: their counts
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:
@@ -696,6 +698,7 @@ def _group(players: int | None, rows: list[dict[str, Any]]) -> Group:
     status: dict[str, int] = {}
     flags: dict[str, list[bool]] = {}
     numbers: dict[str, list[float]] = {}
+    texts: dict[str, dict[str, int]] = {}
     for r in rows:
         status[str(r.get("status"))] = status.get(str(r.get("status")), 0) + 1
         for k, v in r.items():
@@ -705,6 +708,9 @@ def _group(players: int | None, rows: list[dict[str, Any]]) -> Group:
                 flags.setdefault(k, []).append(v)
             elif isinstance(v, int | float):
                 numbers.setdefault(k, []).append(float(v))
+            elif isinstance(v, str):
+                counts = texts.setdefault(k, {})
+                counts[v] = counts.get(v, 0) + 1
     shares = tuple(
         Share(k, sum(v), len(v), wilson(sum(v), len(v))) for k, v in sorted(flags.items())
     )
@@ -713,13 +719,19 @@ def _group(players: int | None, rows: list[dict[str, Any]]) -> Group:
         v.sort()
         qs = tuple(_quantile(v, q) for q in (0.0, 0.25, 0.5, 0.75, 1.0))
         spreads.append(Spread(k, len(v), sum(v) / len(v), qs))  # type: ignore[arg-type]
-    return Group(players, len(rows), dict(sorted(status.items())), shares, tuple(spreads))
+    values = {
+        k: dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
+        for k, c in sorted(texts.items())
+        if len(c) <= MAX_VALUES
+    }
+    return Group(players, len(rows), dict(sorted(status.items())), shares, tuple(spreads), values)
 
 
 def summarize(rows: list[dict[str, Any]]) -> list[Group]:
     """The aggregates of ``catbox stats``: every row, then one group per player count. A
     yes/no field (a JSON boolean at the top of a row) is a share with its Wilson 95% interval
-    over the rows that answer it (null: not counted); a number field is its distribution."""
+    over the rows that answer it (null: not counted); a number field is its distribution; a
+    text field with at most :data:`MAX_VALUES` distinct values (a status, a seat) its counts."""
     by_players: dict[int, list[dict[str, Any]]] = {}
     for r in rows:
         p = r.get("players")

@@ -31,7 +31,7 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Generator, Iterable, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from itertools import islice
 from typing import TypeVar
@@ -87,7 +87,7 @@ def imap(
     chunk: int = 1,
     deadline: float | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> Iterator[tuple[int, T]]:
+) -> Generator[tuple[int, T], None, None]:
     """``(index, fn(job))`` for every job: in this process without an ``executor``, else on it
     with at most ``window`` chunks of ``chunk`` jobs in flight (default: 4 per worker when the
     executor says how many it has, else 8). ``fn`` and the jobs must pickle for a process pool

@@ -318,6 +318,7 @@ def batch_stats_json(groups: list[Group]) -> dict[str, Any]:
                 }
                 for n in g.numbers
             },
+            "values": g.values,
         }
 
     return {"all": one(groups[0]), "by_players": {str(g.players): one(g) for g in groups[1:]}}
