@@ -66,11 +66,11 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
 def stop(executor: Executor) -> None:
     """Stop an executor now: cancel every job not started and, for a process pool, end the
     worker processes (their jobs in flight are lost; a resumable caller redoes them)."""
-    executor.shutdown(wait=False, cancel_futures=True)
-    procs = getattr(executor, "_processes", None) or {}  # ProcessPoolExecutor's own workers
-    for p in list(procs.values()):
+    procs = dict(getattr(executor, "_processes", None) or {})  # a ProcessPoolExecutor's workers
+    for p in procs.values():  # (shutdown forgets them)
         if p.is_alive():
             p.terminate()
+    executor.shutdown(wait=False, cancel_futures=True)
 
 
 def _run_chunk(fn: Callable[[J], T], jobs: list[J]) -> list[T]:
