@@ -36,6 +36,7 @@ def main() -> int:
         "bench_native.py",
         "bench_analyze.py",
         "bench_estimates.py",
+        "bench_batch.py",
     ):
         path = HERE / script
         if not path.exists():

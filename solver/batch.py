@@ -83,6 +83,8 @@ TASKS: dict[str, str] = {
     "solve": "puzzle",
 }
 LINE_SUFFIXES = (".txt", ".jsonl")
+#: Short items travel to a worker in chunks of about this many seconds of work (pool.imap).
+CHUNK_SECONDS = 0.2
 DOCUMENT_SUFFIXES = (".toml", ".json")
 ItemKind = Literal["file", "line", "deal", "missing"]
 
@@ -628,7 +630,15 @@ def run(
             if on_row:
                 on_row(row)
 
-        for k, outcome in imap(run_job, jobs, executor=executor, window=window, ordered=ordered):
+        it = imap(
+            run_job,
+            jobs,
+            executor=executor,
+            window=window,
+            ordered=ordered,
+            chunk_seconds=CHUNK_SECONDS,
+        )
+        for k, outcome in it:
             for it in groups[firsts[k].digest]:
                 waiting[it.index] = outcome.row(it)
             if not ordered:

@@ -38,6 +38,7 @@ from typing import TypeVar
 
 __all__ = ["default_workers", "imap", "process_pool", "run_samples", "stop"]
 
+MAX_CHUNK = 256  # jobs in one chunk at most (chunk_seconds)
 J = TypeVar("J")
 T = TypeVar("T")
 
@@ -73,8 +74,10 @@ def stop(executor: Executor) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _run_chunk(fn: Callable[[J], T], jobs: list[J]) -> list[T]:
-    return [fn(j) for j in jobs]
+def _run_chunk(fn: Callable[[J], T], jobs: list[J]) -> tuple[list[T], float]:
+    t = time.perf_counter()
+    values = [fn(j) for j in jobs]
+    return values, time.perf_counter() - t
 
 
 def imap(
@@ -85,14 +88,17 @@ def imap(
     window: int = 0,
     ordered: bool = True,
     chunk: int = 1,
+    chunk_seconds: float | None = None,
     deadline: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Generator[tuple[int, T], None, None]:
     """``(index, fn(job))`` for every job: in this process without an ``executor``, else on it
     with at most ``window`` chunks of ``chunk`` jobs in flight (default: 4 per worker when the
-    executor says how many it has, else 8). ``fn`` and the jobs must pickle for a process pool
-    or a cluster. ``progress(done, total)`` after each job (``total`` 0 when ``jobs`` has no
-    length)."""
+    executor says how many it has, else 8). With ``chunk_seconds`` the chunk size adapts, from
+    ``chunk``, so that a chunk takes about that long in its worker (short jobs travel together,
+    long ones alone: the cost of a round trip stays small beside the work). ``fn`` and the jobs
+    must pickle for a process pool or a cluster. ``progress(done, total)`` after each job
+    (``total`` 0 when ``jobs`` has no length)."""
     total = len(jobs) if isinstance(jobs, Sized) else 0
     done = 0
 
@@ -109,15 +115,15 @@ def imap(
                 progress(done, total)
             yield i, value
         return
-    chunk = max(1, chunk)
+    size = [max(1, chunk)]
     if window <= 0:
         workers = getattr(executor, "_max_workers", 0)
         window = 4 * workers if workers else 8
     source = enumerate(jobs)
-    pending: deque[tuple[int, Future[list[T]]]] = deque()
+    pending: deque[tuple[int, Future[tuple[list[T], float]]]] = deque()
 
     def submit() -> bool:
-        part = list(islice(source, chunk))
+        part = list(islice(source, size[0]))
         if not part:
             return False
         pending.append((part[0][0], executor.submit(_run_chunk, fn, [j for _, j in part])))
@@ -136,7 +142,10 @@ def imap(
                 k = next(k for k, (_, f) in enumerate(pending) if f in finished)
                 first, fut = pending[k]
                 del pending[k]
-            values = fut.result()
+            values, seconds = fut.result()
+            if chunk_seconds is not None and values:
+                per_job = max(seconds / len(values), 1e-6)
+                size[0] = max(1, min(MAX_CHUNK, int(chunk_seconds / per_job)))
             for offset, value in enumerate(values):
                 if late():
                     return
