@@ -114,9 +114,7 @@ def overhead(tmp: Path, n: int, results: dict[str, Any]) -> None:
     same = answers(tmp / "s1.jsonl") == answers(tmp / "s2.jsonl")
     print(f"\n2. score, {n} finished rounds (2-5 players; made in {made:.0f} s), whole process")
     for w, s in ((1, t1), (2, t2)):
-        print(
-            f"   {w} worker{'s' if w > 1 else ' '} {s:7.1f} s   {n / s / w:7.0f} rounds/s/worker"
-        )
+        print(f"   {w} worker{'s' if w > 1 else ' '} {s:7.1f} s   {n / s / w:7.0f} rounds/s/worker")
     print("   (target >= 100 rounds/s per worker)")
     print(f"   every row finished and proven: {ok}; identical for 1 and 2 workers: {same}")
     results["overhead"] = {
@@ -191,7 +189,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=10_000)
     ap.add_argument("--deals", type=int, default=1000)
-    ap.add_argument("--nodes", type=int, default=20_000)
+    ap.add_argument("--nodes", type=int, default=2_000)
     ap.add_argument("--kills", type=int, default=20)
     ap.add_argument("--only", choices=("scaling", "overhead", "research", "faults"))
     a = ap.parse_args()
