@@ -80,7 +80,7 @@ def scaling(tmp: Path, n: int, results: dict[str, Any]) -> None:
     base = ["analyze", str(f), "--time-limit", "0"]
     t1 = batch([*base, "-w", "1"], tmp / "w1.jsonl")
     t2 = batch([*base, "-w", "2"], tmp / "w2.jsonl")
-    with LocalCluster(
+    with LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
         td = batch([*base, "--address", cluster.scheduler_address], tmp / "dask.jsonl")

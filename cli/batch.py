@@ -46,13 +46,9 @@ def _executor(workers: int, address: str | None) -> Iterator[tuple[Executor | No
                 raise FormatError(
                     "no Dask worker joined the scheduler in 60 s", where="--address"
                 ) from None
+            # each thread of a worker answers in its own default Session (search tables
+            # belong to one thread); one thread per worker process is the fastest setup
             threads = client.nthreads()  # type: ignore[no-untyped-call]
-            if any(n != 1 for n in threads.values()):
-                raise FormatError(
-                    "every Dask worker must run one thread (dask worker --nthreads 1): search "
-                    "tables belong to one thread",
-                    where="--address",
-                )
             ex = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
             yield ex, 2 * max(1, sum(threads.values()))
         finally:
@@ -203,7 +199,8 @@ def batch(
             "--time-limit",
             min=0.0,
             help="Wall-clock seconds per item (0: none); what is not proven by then is "
-            "'unknown' — and may differ from run to run: use --nodes for reproducible cuts.",
+            "'unknown' — and may differ from run to run: use --nodes and --work for "
+            "reproducible cuts.",
         ),
     ] = 60.0,
     nodes: Annotated[
@@ -213,6 +210,16 @@ def batch(
             min=1,
             help="Work budget: search nodes for each game-tree search of an item; answers cut "
             "by it are the same on every run.",
+            show_default=False,
+        ),
+    ] = None,
+    work: Annotated[
+        float | None,
+        typer.Option(
+            "--work",
+            min=0.01,
+            help="Work budget: CP-SAT deterministic seconds for each solve of an item; answers "
+            "cut by it are the same on every run.",
             show_default=False,
         ),
     ] = None,
@@ -266,6 +273,7 @@ def batch(
         at=at,
         time_limit=time_limit or None,
         nodes=nodes,
+        work=work,
         seed=seed,
         depth=depth,
         method=method,

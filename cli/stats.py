@@ -21,8 +21,7 @@ def _num(x: float) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.3g}"
 
 
-def _show(g: Group) -> None:
-    title = "every row" if g.players is None else f"{g.players} players"
+def _show(g: Group, title: str) -> None:
     status = ", ".join(f"{n} {k}" for k, n in g.by_status.items())
     o = out()
     o.print(f"[bold]{title}[/]: {g.rows} rows ({status})", highlight=False)
@@ -68,6 +67,8 @@ def stats(
     if json_out:
         emit_json(batch_stats_json(groups))
         return
-    one_count = len(groups) == 2 and groups[1].rows == groups[0].rows
-    for g in groups[:1] if one_count else groups:  # one player count: its group is every row
-        _show(g)
+    if len(groups) == 2 and groups[1].rows == groups[0].rows:  # one player count: every row
+        _show(groups[0], f"every row ({groups[1].players} players)")
+        return
+    for g in groups:
+        _show(g, "every row" if g.players is None else f"{g.players} players")

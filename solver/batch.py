@@ -16,8 +16,8 @@ builds it) with ``id``, ``index`` (place in the input), ``players``, ``status`` 
 ``rule``, ``where``; null when the row has an answer) and ``seconds``. Every field but
 ``seconds`` depends only on the item and the options — not on the number of workers, their
 order or what a worker solved before (each item starts with empty search tables) — as long as
-no wall-clock limit cut an answer short. ``nodes`` (a work budget) cuts answers the same way on
-every run.
+no wall-clock limit cut an answer short. Work budgets (``nodes`` for the game-tree search,
+``work`` for CP-SAT) cut answers the same way on every run.
 
 **Resume.** :func:`prepare` reads an existing output: a torn last line (a killed run) is cut,
 finished ids are skipped, and a run with another task or other options is refused (the
@@ -42,12 +42,15 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .answers import PROVEN, Status
 from .errors import CatboxError, FileError, FormatError, PositionError, SolverBug
 from .limits import Limits
 from .pool import imap
+
+if TYPE_CHECKING:
+    from .search.session import Session
 
 __all__ = [
     "DOCUMENT_SUFFIXES",
@@ -93,15 +96,17 @@ ItemKind = Literal["file", "line", "deal", "missing"]
 class Options:
     """The task and every option that changes a row (part of the resume check). ``seat``: a
     seat letter (default: the seat to play; ``start``: the round start); ``at``: moves of a
-    record to replay (default all); ``time_limit`` seconds and ``nodes`` (search nodes of each
-    game-tree search) per item; ``depth`` for ``review``; ``method``/``samples`` for
-    ``advise`` and ``start``; ``seed`` for CP-SAT and the samplers."""
+    record to replay (default all); ``time_limit`` seconds, ``nodes`` (search nodes of each
+    game-tree search) and ``work`` (deterministic seconds of each CP-SAT solve) per item;
+    ``depth`` for ``review``; ``method``/``samples`` for ``advise`` and ``start``; ``seed``
+    for CP-SAT and the samplers."""
 
     task: str
     seat: str | None = None
     at: int | None = None
     time_limit: float | None = None
     nodes: int | None = None
+    work: float | None = None
     seed: int = 0
     depth: int | None = None
     method: str = "auto"
@@ -116,7 +121,13 @@ class Options:
     def limits(self) -> Limits:
         """One item's limits, clock started (one CP-SAT worker: the processes are the
         parallelism, and one worker is deterministic)."""
-        return Limits(self.time_limit, node_limit=self.nodes, workers=1, seed=self.seed).start()
+        return Limits(
+            self.time_limit,
+            node_limit=self.nodes,
+            work_limit=self.work,
+            workers=1,
+            seed=self.seed,
+        ).start()
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -323,12 +334,13 @@ def _players(doc: Any) -> int | None:
     return players if isinstance(players, int) else None
 
 
-def _answer(opts: Options, source: Any) -> tuple[dict[str, Any], Status]:
+def _answer(opts: Options, source: Any, session: Session) -> tuple[dict[str, Any], Status]:
     """The task's document and status (the same library calls and shapes as the command)."""
     from . import shapes
     from .analysis import merge_status
 
     lim = opts.limits()
+    ask: dict[str, Any] = {"limits": lim, "session": session}
     task = opts.task
     if task == "review":
         from .record import Record
@@ -338,7 +350,7 @@ def _answer(opts: Options, source: Any) -> tuple[dict[str, Any], Status]:
             raise FormatError("review needs a round record", rule="format")
         seat = None if opts.seat is None else _seat(source.position(0), opts.seat)
         depth = opts.depth or (3 if source.players == 5 else 4)
-        r = review(source, seat, depth=depth, limits=lim)
+        r = review(source, seat, depth=depth, **ask)
         return shapes.review_json(r), merge_status(*(p.status for p in r.plays))
     if task == "solve":
         from .puzzle import Puzzle
@@ -346,9 +358,7 @@ def _answer(opts: Options, source: Any) -> tuple[dict[str, Any], Status]:
 
         if not isinstance(source, Puzzle):
             raise FormatError("solve needs a puzzle", rule="format")
-        sol = solve(
-            source, time_limit=lim.time_limit, workers=1, seed=opts.seed, node_limit=opts.nodes
-        )
+        sol = solve(source, **ask)
         return shapes.solution_json(sol), sol.status
     pos = _position(source, opts.at)
     if task == "score":
@@ -356,22 +366,22 @@ def _answer(opts: Options, source: Any) -> tuple[dict[str, Any], Status]:
 
         return shapes.round_json(round_score(pos)), PROVEN
     if task == "start":
-        return _start(opts, pos)
+        return _start(opts, pos, ask)
     seat = _seat(pos, opts.seat)
     if task == "paradox":
         from .analysis import paradox_report
 
-        doc = shapes.paradox_json(paradox_report(pos, seat, lim))
+        doc = shapes.paradox_json(paradox_report(pos, seat, **ask))
     elif task == "tricks":
         from .analysis import tricks_report
 
-        doc = shapes.tricks_json(tricks_report(pos, seat, lim))
+        doc = shapes.tricks_json(tricks_report(pos, seat, **ask))
     elif task == "analyze":
         from .analysis import analyze
 
         if pos.to_play is None:
             raise PositionError("the round is over: there is no play to analyse", rule="E1")
-        rows = analyze(pos, lim)
+        rows = analyze(pos, **ask)
         st = merge_status(*(m.status for m in rows)) if rows else PROVEN
         return shapes.analyze_json(pos, rows, st), st
     else:
@@ -383,13 +393,13 @@ def _answer(opts: Options, source: Any) -> tuple[dict[str, Any], Status]:
             method=opts.method,
             samples=opts.samples or DEFAULT_SAMPLES,
             seed=opts.seed,
-            time_limit=lim.time_limit,
+            **ask,
         )
         return shapes.advice_json(a), a.status
     return doc, doc["status"]
 
 
-def _start(opts: Options, pos: Any) -> tuple[dict[str, Any], Status]:
+def _start(opts: Options, pos: Any, ask: dict[str, Any]) -> tuple[dict[str, Any], Status]:
     """The round-start advisor for the seat ``opts.seat`` (default: the round start): its
     dealt hand is its hand and its set-aside card, the predictions before it those known."""
     from . import shapes
@@ -416,7 +426,7 @@ def _start(opts: Options, pos: Any) -> tuple[dict[str, Any], Status]:
         before=before,
         samples=opts.samples or DEFAULT_START_SAMPLES,
         seed=opts.seed,
-        time_limit=opts.time_limit,
+        **ask,
     )
     return shapes.advice_json(r), "estimate"
 
@@ -424,15 +434,16 @@ def _start(opts: Options, pos: Any) -> tuple[dict[str, Any], Status]:
 def run_job(job: Job) -> Outcome:
     """Answer one item (in a worker): never raises for the item's sake — bad input becomes an
     error outcome, and so does a bug (kind ``internal``), so one item never stops a batch."""
-    from .search import clear_cache
+    from .search.session import Session
 
     t0 = time.perf_counter()
-    clear_cache()  # every item starts from empty tables: rows do not depend on the order
     players = None
     try:
         doc = _document(job)
         players = _players(doc)
-        answer, status = _answer(job.options, doc)
+        # a session of its own: every item starts from empty tables, so no row depends on
+        # what its worker answered before (node counts, answers cut by a budget)
+        answer, status = _answer(job.options, doc, Session())
         return Outcome(answer, status, None, players, time.perf_counter() - t0)
     except CatboxError as e:
         error: dict[str, Any] = e.to_json()
@@ -506,8 +517,8 @@ def prepare(
     """Check (or write) ``.meta.json`` beside ``out`` and list what is left to do.
 
     Raises:
-        FileError: ``out`` exists but is not a batch output, or was made with another task or
-            other options (code ``batch-options``).
+        FileError: ``out`` exists but is not a batch output (code ``batch-not-output``), or
+            was made with another task or other options (code ``batch-options``).
     """
     meta_file = meta_path(out)
     options = opts.to_json() | extra
@@ -529,7 +540,7 @@ def prepare(
             raise FileError(
                 f"exists and has no readable {meta_file.name}: not a batch output to resume",
                 where=str(out),
-                code="file-exists",
+                code="batch-not-output",
             ) from None
         if old.get("format") != META_FORMAT or old.get("task") != opts.task:
             raise FileError(
@@ -630,7 +641,7 @@ def run(
             if on_row:
                 on_row(row)
 
-        it = imap(
+        answers = imap(
             run_job,
             jobs,
             executor=executor,
@@ -638,7 +649,7 @@ def run(
             ordered=ordered,
             chunk_seconds=CHUNK_SECONDS,
         )
-        for k, outcome in it:
+        for k, outcome in answers:
             for it in groups[firsts[k].digest]:
                 waiting[it.index] = outcome.row(it)
             if not ordered:

@@ -5,12 +5,15 @@ bound (analysis.md, "Partial answers")."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status
 from .limits import Limits, OutOfTime
 from .position import Position
 from .sampling import deals_of, wilson_upper
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = ["Bounds", "ForcedReport", "forced_report"]
 
@@ -48,7 +51,7 @@ class ForcedReport:
         return self.status if self.status != UNKNOWN else PROVEN
 
 
-def _set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
+def set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
     return {"in": sorted(ins), "out": sorted(outs - ins)}
 
 
@@ -64,7 +67,7 @@ class _Pieces:
 
 
 def _forced_pieces(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
+    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None, session: Session | None
 ) -> _Pieces:
     """After the whole forced search ran out: paradox avoidance first, then each exact count
     (of ``cands``, the possible counts when known), then at least / at most by descending /
@@ -77,9 +80,8 @@ def _forced_pieces(
     out = _Pieces(f_out=set(range(now, top + 1)) - set(ks))
 
     def ask(t: Target) -> bool | None:
-        if lim.expired():
-            raise OutOfTime
-        ok, st = can_force(full, seat, t, node_limit=lim.node_limit, time_limit=lim.seconds())
+        lim.check()
+        ok, st = can_force(full, seat, t, limits=lim, session=session)
         return ok if st == PROVEN else None
 
     try:
@@ -123,37 +125,36 @@ def _forced_pieces(
 
 
 def _forced_one(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
+    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None, session: Session | None
 ) -> tuple[Any, _Pieces | None]:
     """The whole forced search on one known deal (with half the time when it may run out),
     then the question-by-question pieces with the rest."""
     from .search import forced
 
     first = lim if lim.left() is None else lim.share(0.5)
-    f = forced(full, seat, node_limit=lim.node_limit, time_limit=first.seconds())
+    f = forced(full, seat, limits=first, session=session)
     if f.status == PROVEN:
         return f, None
-    return f, _forced_pieces(full, seat, lim, cands)
+    return f, _forced_pieces(full, seat, lim, cands, session)
 
 
 def forced_report(
     pos: Position,
     seat: int,
     *,
-    time_limit: float | None = 60.0,
-    node_limit: int | None = None,
-    seed: int = 0,
-    only_guaranteed: bool = False,
     limits: Limits | None = None,
+    session: Session | None = None,
+    only_guaranteed: bool = False,
     possible: tuple[int, ...] | None = None,
 ) -> ForcedReport:
-    """With ``only_guaranteed`` just the paradox question is searched (a far cheaper proof);
-    the other fields are None. ``limits`` (started) overrides ``time_limit``/``node_limit``;
-    ``possible``: the possible counts when proven (forceable counts lie among them)."""
+    """What ``seat`` can guarantee from ``pos`` over every deal of the unknown hands (or a
+    seeded sample of deals, ``limits.seed``). With ``only_guaranteed`` just the paradox
+    question is searched (a far cheaper proof); the other fields are None. ``possible``: the
+    possible counts when proven (forceable counts lie among them)."""
     from .search import Target, can_force
 
-    lim = (limits or Limits(time_limit, node_limit=node_limit, seed=seed)).start()
-    boards, exact = deals_of(pos, seed=seed)
+    lim = Limits.of(limits)
+    boards, exact = deals_of(pos, seed=lim.seed)
     n = len(boards)
 
     def unknown(nodes: int = 0, **kw: Any) -> ForcedReport:
@@ -167,13 +168,7 @@ def forced_report(
                 missed = True
                 break
             part = lim.share(1.0 / (n - i))
-            ok, st = can_force(
-                full,
-                seat,
-                Target("avoid-paradox"),
-                node_limit=lim.node_limit,
-                time_limit=part.seconds(),
-            )
+            ok, st = can_force(full, seat, Target("avoid-paradox"), limits=part, session=session)
             if st != PROVEN:
                 missed = True
                 continue
@@ -193,11 +188,11 @@ def forced_report(
             break
         part = lim.share(1.0 / (n - i))
         if n == 1:
-            f, pc = _forced_one(full, seat, part, possible)
+            f, pc = _forced_one(full, seat, part, possible, session)
         else:
             from .search import forced
 
-            f = forced(full, seat, node_limit=lim.node_limit, time_limit=part.seconds())
+            f = forced(full, seat, limits=part, session=session)
             pc = None
         nodes += f.nodes
         if f.status != PROVEN:
@@ -218,7 +213,7 @@ def forced_report(
         if g is False:
             return ForcedReport(seat, False, (), None, None, None, PROVEN, 1, exact, None, nodes)
         if not outs >= every:
-            b["forceable"] = _set_bounds(pc.f_in if n == 1 else set(), outs)
+            b["forceable"] = set_bounds(pc.f_in if n == 1 else set(), outs)
         else:
             b["forceable"] = {"in": [], "out": sorted(every)}
         if g and pc.al is not None and pc.am is not None:

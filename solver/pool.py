@@ -10,7 +10,7 @@ none, to run in this process. What it promises:
   index of its job, so an answer built from them does not depend on the number of workers;
 * at most ``window`` jobs are in flight (submitted and not yet handed back), so a long input
   never piles up in memory or in a cluster's scheduler;
-* ``deadline`` (a ``time.monotonic()`` instant) stops taking results once it has passed (always
+* ``deadline`` (an instant of :func:`.limits.now`) stops taking results once it has passed (always
   keeping the first); :func:`imap` cancels the jobs not started when it stops, for whatever
   reason (the deadline, the caller's ``break``, Ctrl-C).
 
@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from itertools import islice
 from typing import TypeVar
+
+from .limits import Limits, now
 
 __all__ = ["default_workers", "imap", "process_pool", "run_samples", "stop"]
 
@@ -75,9 +76,9 @@ def stop(executor: Executor) -> None:
 
 
 def _run_chunk(fn: Callable[[J], T], jobs: list[J]) -> tuple[list[T], float]:
-    t = time.perf_counter()
+    t = now()
     values = [fn(j) for j in jobs]
-    return values, time.perf_counter() - t
+    return values, now() - t
 
 
 def imap(
@@ -103,7 +104,7 @@ def imap(
     done = 0
 
     def late() -> bool:
-        return deadline is not None and done > 0 and time.monotonic() > deadline
+        return deadline is not None and done > 0 and now() > deadline
 
     if executor is None:
         for i, job in enumerate(jobs):
@@ -164,13 +165,14 @@ def run_samples(
     jobs: list[J],
     *,
     workers: int,
-    deadline: float | None,
+    limits: Limits,
     progress: Callable[[int, int], None] | None,
 ) -> tuple[list[T], bool]:
     """``fn`` over ``jobs`` in order, in a :func:`process_pool` when ``workers > 1`` (and there
     are at least 4 jobs); results keep the job order, so they do not depend on the number of
-    workers. Stops taking results once the ``deadline`` (monotonic clock) passes (always
-    keeping the first), and says so (the second value)."""
+    workers. Stops taking results once the deadline of ``limits`` passes (always keeping the
+    first), and says so (the second value)."""
+    deadline = limits.start().deadline
     if workers <= 1 or len(jobs) < 4:
         results = [v for _, v in imap(fn, jobs, deadline=deadline, progress=progress)]
         return results, len(results) < len(jobs)

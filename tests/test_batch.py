@@ -19,6 +19,7 @@ from catbox.solver.deal import random_position
 from catbox.solver.errors import FileError, FormatError
 from catbox.solver.estimates.stats import wilson
 from catbox.solver.formats import position_to_line
+from catbox.solver.limits import Limits
 from catbox.solver.pool import imap, process_pool, run_samples
 
 from .clirun import run, run_json
@@ -90,11 +91,11 @@ def _square(x: int) -> int:
 
 def test_run_samples_same_results_in_a_process_pool_and_in_process() -> None:
     jobs = list(range(12))
-    assert run_samples(_square, jobs, workers=2, deadline=None, progress=None) == (
+    assert run_samples(_square, jobs, workers=2, limits=Limits(), progress=None) == (
         [x * x for x in jobs],
         False,
     )
-    assert run_samples(_square, jobs, workers=1, deadline=None, progress=None)[0] == [
+    assert run_samples(_square, jobs, workers=1, limits=Limits(), progress=None)[0] == [
         x * x for x in jobs
     ]
 

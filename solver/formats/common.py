@@ -42,6 +42,7 @@ from typing import Any, Literal
 
 from ..cards import seat_from_letter
 from ..errors import CatboxError, FormatError
+from ..position import Position
 
 __all__ = [
     "Source",
@@ -53,6 +54,7 @@ __all__ = [
     "as_str",
     "as_str_list",
     "check_keys",
+    "checked_position",
     "get",
     "get_table",
     "json_dumps",
@@ -170,6 +172,17 @@ def _type_name(value: object) -> str:
 
 def _bad_type(value: object, expected: str, key: str) -> FormatError:
     return FormatError(f"expected {expected}, got {_type_name(value)} {value!r:.40}", where=key)
+
+
+def checked_position(pos: Position, where: str, *, sep: str = ": ") -> Position:
+    """The shared tail of every position reader (file tables, the one-line string, and the
+    importers to come): check every consistency rule (``Position.validate``), locating an error
+    at ``where``, and settle the position (a certain paradox is recorded)."""
+    try:
+        pos.validate()
+    except CatboxError as e:
+        raise e.located(where, sep=sep) from None
+    return pos.settle()
 
 
 def check_keys(table: Mapping[str, Any], allowed: Iterable[str], key: str) -> None:

@@ -17,7 +17,7 @@ avoid paradox ``[0, left]``, exactly k ``[k, k]``, at least k ``[k, left]``, at 
 Winning an interval proves every wider one, losing it refutes every narrower one; the table
 stores both kinds of fact per state, so searches for different k share work.
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(4, seed=3, tricks_left=2)
 >>> eng = Engine.for_position(pos, seat=pos.to_play)
 >>> root = eng.state_of(pos)
@@ -28,22 +28,17 @@ True
 
 from __future__ import annotations
 
-import time
-
+from ..limits import OutOfTime, now
 from ..position import Position
 from ..scoring import TWO_PLAYER_BONUS_MAX
 from .state import Ctx, State, apply, cells, from_position, legal_mask
 
-__all__ = ["INF", "NOPAR", "BudgetExceeded", "Engine"]
+__all__ = ["INF", "NOPAR", "Engine"]
 
 INF = 1 << 20
 NOPAR = 64  # para(): the continuation ends without S causing a paradox
 _GAP = NOPAR // 2  # para() windows: bounds below this are shifted with the values
 _CHECK_EVERY = 2048
-
-
-class BudgetExceeded(Exception):
-    """A node or time limit ran out: the answer being searched is unknown (never a guess)."""
 
 
 def _components(cells: int, n: int) -> list[int]:
@@ -94,8 +89,6 @@ class Engine:
         self.para_guess = 0  # MTD(f) start for exact_para: the last value found
         self.hint: dict[tuple[int, ...], int] = {}  # best/refuting move per state
         self._groups: dict[int, int] = {}
-        # root answers combined from the children (api.analyze_moves), per exact state
-        self.answers: dict[State, dict[str, object]] = {}
         self._bounds: dict[tuple[int, int, int], int] = {}
         self._alive: dict[int, int] = {}
         self._broken_bit = 1 << (4 * ctx.max_number)
@@ -121,15 +114,16 @@ class Engine:
         self._next_check = self.nodes + _CHECK_EVERY
         if self.node_limit is not None:
             if self.nodes > self.node_limit:
-                raise BudgetExceeded("node limit")
+                raise OutOfTime("node limit")
             self._next_check = min(self._next_check, self.node_limit + 1)
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise BudgetExceeded("time limit")
+        if self.deadline is not None and now() > self.deadline:
+            raise OutOfTime("time limit")
 
-    def set_budget(self, node_limit: int | None, time_limit: float | None) -> None:
-        """Limits for the next call, counted from now."""
+    def set_budget(self, node_limit: int | None, seconds: float | None) -> None:
+        """Limits for the next call, counted from now (a limit that runs out raises
+        :class:`..limits.OutOfTime`)."""
         self.node_limit = None if node_limit is None else self.nodes + node_limit
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.deadline = None if seconds is None else now() + seconds
         step = _CHECK_EVERY if node_limit is None else max(1, min(_CHECK_EVERY, node_limit))
         self._next_check = self.nodes + step
 
