@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import signal
 import subprocess
 import sys
@@ -43,15 +44,23 @@ BIN = Path(sys.executable).parent
 ENV = os.environ | {"CATBOX_NO_PROGRESS": "1"}
 
 
+CPU: dict[Path, float] = {}  # CPU seconds of each batch run (the process and its pool)
+
+
 def batch(args: list[str], out: Path) -> float:
-    """Wall seconds of one ``catbox batch`` process writing ``out`` from scratch."""
+    """Wall seconds of one ``catbox batch`` process writing ``out`` from scratch (its CPU
+    seconds, workers of a process pool included, go to :data:`CPU`)."""
     for p in (out, out.with_name(out.stem + ".meta.json")):
         p.unlink(missing_ok=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     done = subprocess.run([str(BIN / "catbox"), "batch", *args, "-o", str(out)], env=ENV)
     if done.returncode not in (0, 1):
         raise SystemExit(f"catbox batch failed ({done.returncode})")
-    return time.perf_counter() - t
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU[out] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall
 
 
 def rows(out: Path) -> list[dict[str, Any]]:
@@ -93,12 +102,16 @@ def scaling(tmp: Path, n: int, results: dict[str, Any]) -> None:
     )
     print(f"   Dask 2     {td:7.1f} s   {n / td:6.2f} positions/s   {dask:.2f} of the pool")
     print("              (target >= 0.90)")
+    c1, c2 = CPU[tmp / "w1.jsonl"], CPU[tmp / "w2.jsonl"]
+    print(f"   CPU seconds: 1 worker {c1:.1f}, 2 workers {c2:.1f} (ratio {c2 / c1:.2f})")
+    print(f"   machine load average while measured: {os.getloadavg()[0]:.1f} on 2 cores")
     print(f"   rows identical across the three runs (but seconds): {same}")
     results["scaling"] = {
         "positions": n,
         "seconds": {"1": t1, "2": t2, "dask2": td},
         "speedup": speedup,
         "dask_vs_pool": dask,
+        "cpu_seconds": {"1": c1, "2": c2},
         "identical": same,
     }
 
