@@ -506,7 +506,7 @@ def _read_rows(out: Path) -> tuple[set[str], int, bool]:
             ids.add(str(row["id"]))
         except (ValueError, KeyError, TypeError):
             raise FormatError(
-                "not a catbox batch row (refusing to resume over it)", where=f"{out}:{no}"
+                "not a row of a batch output (refusing to resume over it)", where=f"{out}:{no}"
             ) from None
     return ids, len(ids), cut
 

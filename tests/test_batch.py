@@ -241,6 +241,8 @@ def test_cli_batch_exit_code_summary_resume_and_stats(tmp_path: Path) -> None:
     assert possible == {"yes": yes, "n": 4, "share": yes / 4, "ci95": [round(lo, 4), round(hi, 4)]}
     assert stats["by_players"]["3"]["rows"] == 4
     assert every["numbers"]["seconds"]["n"] == 5
+    assert every["values"]["possible_status"] == {"proven": 4}
+    assert "line" not in every["values"]  # one value per row: not a category
     code, text, _ = run("stats", out)
     assert code == 0 and "possible" in text and "Wilson" in text
 
