@@ -7,7 +7,7 @@ DEMO    ?= puzzles/the-red-herring.toml
 # the compiled search core (C++17): `pip install -e` builds it; editing it rebuilds via the stamp
 NATIVE  := setup.py $(wildcard solver/search/cxx/*.h solver/search/cxx/*.cpp)
 
-.PHONY: setup demo test lint format typecheck bench clean constraints
+.PHONY: setup demo test quick lint format typecheck bench clean constraints
 
 setup: $(STAMP)
 
@@ -40,11 +40,13 @@ constraints:
 	rm -rf .venv-pin
 
 # mypy cannot follow setuptools' editable import hook, so it reads the packages through a
-# symlink shim that mirrors the installed names (catbox.solver -> solver/, catbox.cli -> cli/).
-.typecheck/catbox/solver:
+# symlink shim that mirrors the installed names (catbox.solver -> solver/, catbox.cli -> cli/,
+# catbox.web -> web/).
+.typecheck/catbox/solver .typecheck/catbox/web:
 	@mkdir -p .typecheck/catbox
 	@ln -sfn ../../solver .typecheck/catbox/solver
 	@ln -sfn ../../cli .typecheck/catbox/cli
+	@ln -sfn ../../web .typecheck/catbox/web
 
 demo: setup
 	$(BIN)/catbox solve $(DEMO)
@@ -53,12 +55,17 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: setup .typecheck/catbox/solver
-	$(BIN)/mypy -p catbox.solver -p catbox.cli
+typecheck: setup .typecheck/catbox/solver .typecheck/catbox/web
+	$(BIN)/mypy -p catbox.solver -p catbox.cli -p catbox.web
 	$(BIN)/mypy tests bench
 
 test: lint typecheck
 	$(BIN)/pytest
+
+# the quick lane: lint and the fast tests (no `slow` marker), under a minute; CI runs `make test`
+quick: setup
+	$(BIN)/ruff check .
+	$(BIN)/pytest -m "not slow" -x
 
 format: setup
 	$(BIN)/ruff format .

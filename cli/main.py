@@ -23,6 +23,7 @@ from . import (
     replay,
     review,
     score,
+    serve,
     show,
     solve,
     stats,
@@ -53,6 +54,7 @@ app.command()(review.review)
 app.command()(advise.advise)
 app.command()(batch.batch)
 app.command()(stats.stats)
+app.command()(serve.serve)
 app.add_typer(puzzles.app, name="puzzles")
 
 

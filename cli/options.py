@@ -67,7 +67,28 @@ OutOpt = Annotated[
         dir_okay=False,
     ),
 ]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Allow --out to replace an existing file.")]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Allow the file written (--out, --svg, --html) to replace one."),
+]
+HtmlOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--html",
+        help="Also write a self-contained HTML page to step through the round in a browser.",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
+SvgOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--svg",
+        help="Also draw the board as an SVG picture into this file ('-': print it instead).",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
 TimeLimitOpt = Annotated[
     float,
     typer.Option(

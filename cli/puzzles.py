@@ -11,7 +11,15 @@ from rich.text import Text
 from catbox.solver.errors import CatboxError
 from catbox.solver.shapes import puzzle_json, puzzle_list_json
 
-from .options import ForceOpt, JsonOpt, OutOpt, PuzzleArg, PuzzlePlayersOpt, PuzzleSeedOpt
+from .options import (
+    ForceOpt,
+    JsonOpt,
+    OutOpt,
+    PuzzleArg,
+    PuzzlePlayersOpt,
+    PuzzleSeedOpt,
+    SvgOpt,
+)
 from .output import command, emit_json, out
 from .render import puzzle_view
 from .sources import bundled, find_puzzle
@@ -60,11 +68,22 @@ def show_(
     answer: Annotated[
         bool, typer.Option("--answer", help="Also reveal the stated answer.")
     ] = False,
+    svg: SvgOpt = None,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Show a puzzle: the story, the position and the goal (the answer only with --answer)."""
+    """Show a puzzle: the story, the position and the goal (the answer only with --answer).
+    With --svg, also draw it as an SVG picture."""
 
     p = find_puzzle(name)
+    if svg is not None:
+        from catbox.solver.svg import puzzle
+
+        from .sources import write_text
+
+        write_text(puzzle(p), svg, force=force, inputs=[name])
+        if str(svg) == "-":
+            return
     if json_out:
         emit_json(puzzle_json(p, answer))
         return

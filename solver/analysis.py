@@ -44,10 +44,13 @@ __all__ = [
     "ParadoxReport",
     "TricksReport",
     "analyze",
+    "analyze_play",
+    "best_rows",
     "deals_of",
     "forced_report",
     "merge_status",
     "paradox_report",
+    "seat_to_analyse",
     "tricks_report",
 ]
 
@@ -199,6 +202,23 @@ class MoveReport:
 Progress = Callable[[str, int, int], None]
 
 
+def seat_to_analyse(pos: Position) -> int:
+    """The seat whose plays :func:`analyze` lists (the seat to play).
+
+    Raises:
+        PositionError: the round is over, or that seat's hand is unknown.
+    """
+    seat = pos.to_play
+    if seat is None:
+        raise PositionError("the round is over: there is nothing to analyse", rule="E1")
+    if pos.seats[seat].hand is None:
+        raise PositionError(
+            "analyze needs the hand of the seat to play (its legal plays)",
+            code="needs-known-hands",
+        )
+    return seat
+
+
 def analyze(
     pos: Position,
     *,
@@ -215,14 +235,7 @@ def analyze(
     from .possible import colour_classes, rows_possible
 
     pos = pos.settle()
-    seat = pos.to_play
-    if seat is None:
-        raise PositionError("the round is over: there is nothing to analyse", rule="E1")
-    if pos.seats[seat].hand is None:
-        raise PositionError(
-            "analyze needs the hand of the seat to play (its legal plays)",
-            code="needs-known-hands",
-        )
+    seat = seat_to_analyse(pos)
     lim = Limits.of(limits)
     plays = pos.legal_plays()
     classes = colour_classes(pos, plays)
@@ -237,36 +250,81 @@ def analyze(
     if progress:
         progress("possible", len(reps), len(reps))
     forced_rows = _forced_rows(pos, seat, plays, lim, session, poss, rep_of, progress)
-    rows = []
-    for p in plays:
-        rp = poss[rep_of[p]]
-        fr = forced_rows[p]
-        b: Bounds = {}
-        possible = rp.possible if rp.status == PROVEN else None
-        if possible is None:
-            every = set(rp.possible) | set(rp.undecided)
-            b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
-        if fr.status == UNKNOWN:
-            b.update({k: v for k, v in fr.bounds.items() if k == "forceable"})
-        avoid_g = fr.guaranteed
-        if rp.avoid_possible is False:
-            avoid_g = False
-        rows.append(
-            MoveReport(
-                play=p,
-                possible=possible,
-                forceable=fr.forceable,
-                avoid_possible=rp.avoid_possible,
-                avoid_guaranteed=avoid_g,
-                best_score=fr.best_score,
-                status=merge_status(rp.status, fr.status),
-                bounds=b,
-                deals=fr.deals,
-                exact_deals=fr.exact_deals,
-                same_as=rep_of[p] if rep_of[p] != p else None,
-            )
-        )
-    return rows
+    return [
+        _row(p, poss[rep_of[p]], forced_rows[p], rep_of[p] if rep_of[p] != p else None)
+        for p in plays
+    ]
+
+
+def _row(p: Play, rp: Any, fr: ForcedReport, same_as: Play | None) -> MoveReport:
+    """One row from its possible columns ``rp`` (a ``possible.RowPossible``) and forced ones."""
+    b: Bounds = {}
+    possible = rp.possible if rp.status == PROVEN else None
+    if possible is None:
+        every = set(rp.possible) | set(rp.undecided)
+        b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
+    if fr.status == UNKNOWN:
+        b.update({k: v for k, v in fr.bounds.items() if k == "forceable"})
+    avoid_g = fr.guaranteed
+    if rp.avoid_possible is False:
+        avoid_g = False
+    return MoveReport(
+        play=p,
+        possible=possible,
+        forceable=fr.forceable,
+        avoid_possible=rp.avoid_possible,
+        avoid_guaranteed=avoid_g,
+        best_score=fr.best_score,
+        status=merge_status(rp.status, fr.status),
+        bounds=b,
+        deals=fr.deals,
+        exact_deals=fr.exact_deals,
+        same_as=same_as,
+    )
+
+
+def analyze_play(
+    pos: Position,
+    play: Play,
+    *,
+    limits: Limits | None = None,
+    session: Session | None = None,
+) -> MoveReport:
+    """One row of :func:`analyze`, for the legal play ``play`` alone (same columns, same
+    meaning; ``same_as`` is never set): what a front end computes play by play to show each
+    row as soon as it is proven. The possible columns take up to 90% of the time limit, the
+    forced columns the rest.
+
+    Raises:
+        PositionError: the round is over, or the hand to play is unknown.
+        IllegalPlayError: ``play`` is not legal now.
+    """
+    from .possible import rows_possible
+
+    pos = pos.settle()
+    seat = seat_to_analyse(pos)
+    pos.check_play(play)
+    lim = Limits.of(limits)
+    first = lim if lim.left() is None else lim.share(0.9)
+    rp = rows_possible(pos, [play], limits=first, session=session)[play]
+    counts = rp.possible if rp.status == PROVEN else None
+    if counts == ():  # paradox avoidance is not even possible: nothing can be forced
+        fr = ForcedReport(seat, False, (), None, None, None, PROVEN, 1, True, None, 0)
+    elif lim.expired():
+        fr = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
+    else:
+        fr = forced_report(pos.play(play), seat, limits=lim, session=session, possible=counts)
+    return _row(play, rp, fr, None)
+
+
+def best_rows(rows: list[MoveReport]) -> list[int]:
+    """The rows to highlight as best: those with the highest guaranteed score; without
+    scores, those that guarantee paradox avoidance."""
+    scored = [r.best_score for r in rows if r.best_score is not None]
+    if scored:
+        top = max(scored)
+        return [i for i, r in enumerate(rows) if r.best_score == top]
+    return [i for i, r in enumerate(rows) if r.avoid_guaranteed]
 
 
 def _forced_rows(

@@ -4,10 +4,12 @@ bound (analysis.md, "Partial answers")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status
+from .goals import ForcedKind
 from .limits import Limits, OutOfTime
 from .position import Position
 from .sampling import deals_of, wilson_upper
@@ -66,6 +68,25 @@ class _Pieces:
     am: tuple[int, int] | None = None  # at_most bounds
 
 
+def _first_yes(
+    ask: Callable[[Any], bool | None], kind: ForcedKind, ks: range
+) -> tuple[int | None, int | None]:
+    """Ask ``kind`` for each k of ``ks`` in turn until one is forceable: (that k, the last k
+    proven not forceable before it). A limit ends the scan; whatever the answers proved stays
+    a bound (analysis.md, "Partial answers")."""
+    from .search import Target
+
+    no = None
+    for k in ks:
+        got = ask(Target(kind, k))
+        if got is None:
+            return None, no
+        if got:
+            return k, no
+        no = k
+    return None, no
+
+
 def _forced_pieces(
     full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None, session: Session | None
 ) -> _Pieces:
@@ -101,24 +122,10 @@ def _forced_pieces(
                 out.f_out.add(k)
         if out.guaranteed:
             out.al, out.am = (lo_al, hi_al), (lo_am, hi_am)
-            for k in range(hi_al, lo_al, -1):
-                got = ask(Target("at-least", k))
-                if got is None:
-                    break
-                if got:
-                    lo_al = k
-                    break
-                hi_al = k - 1
-            out.al = (lo_al, hi_al)
-            for k in range(lo_am, hi_am):
-                got = ask(Target("at-most", k))
-                if got is None:
-                    break
-                if got:
-                    hi_am = k
-                    break
-                lo_am = k + 1
-            out.am = (lo_am, hi_am)
+            yes, no = _first_yes(ask, "at-least", range(hi_al, lo_al, -1))
+            out.al = (lo_al if yes is None else yes, hi_al if no is None else no - 1)
+            yes, no = _first_yes(ask, "at-most", range(lo_am, hi_am))
+            out.am = (lo_am if no is None else no + 1, hi_am if yes is None else yes)
     except OutOfTime:
         pass
     return out

@@ -25,6 +25,11 @@ __all__ = ["Record"]
 
 @dataclass(frozen=True, slots=True)
 class Record:
+    """A whole round from the deal (docs/formats.md, ``catbox-record/1``): the dealt hands,
+    set-aside cards and predictions (each may leave seats unknown) and the moves in order.
+    :meth:`start` is the position before the first move and :meth:`positions` replays the
+    moves through the rules, stopping at the first illegal one with its index and rule."""
+
     players: int
     deal: tuple[tuple[int, ...] | None, ...]  # dealt hands before setting aside, sorted
     set_aside: tuple[int | None, ...]
@@ -195,3 +200,9 @@ class Record:
             )
         *_, last = self.positions(upto)
         return last
+
+    def _repr_svg_(self) -> str:
+        """The position after the last move as an SVG picture, that move framed."""
+        from .svg import record
+
+        return record(self)

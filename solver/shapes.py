@@ -122,11 +122,15 @@ def row_json(r: MoveReport) -> dict[str, Any]:
 
 
 def analyze_json(pos: Position, rows: list[MoveReport], status: str) -> dict[str, Any]:
+    """``analyze --json``; ``best``: the plays to highlight (``analysis.best_rows``)."""
+    from .analysis import best_rows
+
     assert pos.to_play is not None
     return {
         "to_play": seat_letter(pos.to_play),
         "moves": [row_json(r) for r in rows],
         "status": status,
+        "best": [str(rows[i].play) for i in best_rows(rows)],
     }
 
 
@@ -148,6 +152,7 @@ def review_json(r: Review) -> dict[str, Any]:
                 "before": forced_answers(p.before),
                 "after": forced_answers(p.after),
                 "marks": list(p.marks),
+                "grade": p.grade,
                 "better": str(p.better) if p.better else None,
             }
             for p in r.plays

@@ -9,34 +9,27 @@ import itertools
 import re
 
 import pytest
+import typer
+from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from catbox.cli.main import app
 
-COMMANDS = [
-    [],
-    *[
-        [c]
-        for c in (
-            "show",
-            "moves",
-            "play",
-            "score",
-            "replay",
-            "new",
-            "paradox",
-            "tricks",
-            "analyze",
-            "solve",
-            "review",
-            "advise",
-            "puzzles",
-        )
-    ],
-    ["puzzles", "list"],
-    ["puzzles", "show"],
-    ["puzzles", "generate"],
-]
+
+def _commands(group: TyperGroup, path: list[str]) -> list[list[str]]:
+    """Every command path of the app, the groups included (``[]`` is ``catbox`` itself)."""
+    out = [path]
+    for name, cmd in sorted(group.commands.items()):
+        if isinstance(cmd, TyperGroup):
+            out += _commands(cmd, [*path, name])
+        else:
+            out.append([*path, name])
+    return out
+
+
+root = typer.main.get_command(app)
+assert isinstance(root, TyperGroup)
+COMMANDS = _commands(root, [])
 BOX = "│"
 
 

@@ -42,7 +42,7 @@ import re
 import secrets
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..errors import CatboxError, FileError, FormatError
 from ..position import Position
@@ -73,6 +73,7 @@ __all__ = [
     "position_from_line",
     "position_to_line",
     "save",
+    "save_text",
     "syntax_of",
     "to_json_obj",
 ]
@@ -287,14 +288,7 @@ def load_record(path: str | Path) -> Record:
         FileError, PositionError, IllegalPlayError: as :func:`load`.
         FormatError: not a round record, or as :func:`load`.
     """
-    obj = load(path)
-    if not isinstance(obj, Record):
-        raise FormatError(
-            f"expected a round record ({RECORD_FORMAT}), got a {_kind_word(obj)}",
-            rule="format",
-            where=str(path),
-        )
-    return obj
+    return _load_kind(path, Record, f"a round record ({RECORD_FORMAT})")
 
 
 def load_puzzle(path: str | Path) -> Puzzle:
@@ -304,12 +298,18 @@ def load_puzzle(path: str | Path) -> Puzzle:
         FileError, PositionError, IllegalPlayError: as :func:`load`.
         FormatError: not a puzzle, or as :func:`load`.
     """
+    return _load_kind(path, Puzzle, f"a puzzle ({PUZZLE_FORMAT})")
+
+
+D = TypeVar("D", Record, Puzzle)
+
+
+def _load_kind(path: str | Path, kind: type[D], what: str) -> D:
+    """The document of ``path``, which must be of ``kind`` (``what`` names it)."""
     obj = load(path)
-    if not isinstance(obj, Puzzle):
+    if not isinstance(obj, kind):
         raise FormatError(
-            f"expected a puzzle ({PUZZLE_FORMAT}), got a {_kind_word(obj)}",
-            rule="format",
-            where=str(path),
+            f"expected {what}, got a {_kind_word(obj)}", rule="format", where=str(path)
         )
     return obj
 
@@ -355,8 +355,23 @@ def dumps(obj: Document, syntax: Syntax = "toml") -> str:
 
 def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
     """Write ``obj`` to ``path`` (syntax by extension: ``.json`` is JSON, anything else TOML),
-    atomically: a temporary file in the same directory, then a rename. An existing file is
-    overwritten only with ``force``.
+    atomically (:func:`save_text`). An existing file is overwritten only with ``force``.
+
+    Raises:
+        FileError: the file exists (code ``file-exists``) and ``force`` is not given,
+            or it cannot be written.
+    """
+    target = Path(path)
+    save_text(
+        dumps(obj, syntax_of(target, "" if target.suffix.lower() != ".json" else "{")),
+        target,
+        force=force,
+    )
+
+
+def save_text(text: str, path: str | Path, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file in the same directory, then a
+    rename. An existing file is overwritten only with ``force``.
 
     Raises:
         FileError: the file exists (code ``file-exists``) and ``force`` is not given,
@@ -364,7 +379,6 @@ def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
     """
     target = Path(path)
     where = str(path)
-    text = dumps(obj, syntax_of(target, "" if target.suffix.lower() != ".json" else "{"))
     exists_error = FileError("the file exists", where=where, code="file-exists")
     if not force and (target.exists() or target.is_symlink()):
         raise exists_error

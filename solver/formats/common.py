@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..cards import seat_from_letter
+from ..cards import SEAT_LETTERS, seat_from_letter
 from ..errors import CatboxError, FormatError
 from ..position import Position
 
@@ -59,6 +59,7 @@ __all__ = [
     "get_table",
     "json_dumps",
     "relocated",
+    "seat_of_key",
     "toml_dumps",
     "toml_key_lines",
 ]
@@ -244,6 +245,20 @@ def as_str_list(value: object, key: str) -> list[str]:
     if not isinstance(value, list):
         raise _bad_type(value, "a list of text", key)
     return [as_str(v, f"{key}[{i}]") for i, v in enumerate(value)]
+
+
+def seat_of_key(name: str, players: int, where: str) -> int:
+    """The seat a table key names (``A``.., lower case and spaces accepted); a key that names
+    no seat at this player count is an error at ``where``."""
+    letters = SEAT_LETTERS[:players]
+    letter = name.strip().upper()
+    if len(letter) != 1 or letter not in letters:
+        raise FormatError(
+            f"no seat {name!r} at {players} players (seats {', '.join(letters)})",
+            rule="seats",
+            where=where,
+        )
+    return letters.index(letter)
 
 
 def as_seat(value: object, players: int, key: str) -> int:

@@ -55,6 +55,7 @@ from .common import (
     checked_position,
     get,
     get_table,
+    seat_of_key,
     sub,
 )
 
@@ -185,13 +186,7 @@ def _seat_tables(d: Mapping[str, Any], players: int, prefix: str) -> list[dict[s
         )
     by_letter: dict[str, dict[str, Any]] = {}
     for name in seats_t:
-        letter = name.strip().upper()
-        if len(letter) != 1 or letter not in letters:
-            raise FormatError(
-                f"no seat {name!r} at {players} players (seats {', '.join(letters)})",
-                rule="seats",
-                where=f"{key}.{name}",
-            )
+        letter = letters[seat_of_key(name, players, f"{key}.{name}")]
         if letter in by_letter:
             raise FormatError(f"seat {letter} given twice", rule="seats", where=f"{key}.{name}")
         table = get_table(seats_t, name, key)

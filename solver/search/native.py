@@ -10,7 +10,7 @@ against it and against the rules engine (tests/test_search_native.py). States cr
 boundary as flat tuples (:func:`flat`), hands as one packed count word per seat.
 
 If the extension cannot be imported (not built), :func:`available` is False and
-:data:`IMPORT_ERROR` says why; :func:`.api._engine` then warns once and uses the Python
+:data:`IMPORT_ERROR` says why; :func:`.session.default_engine` then warns once and uses the Python
 engine, and the test suite fails (tests/test_search_native.py asserts the core is in use).
 """
 

@@ -146,7 +146,7 @@ class Session:
             self._owner = me
         elif self._owner != me:
             raise RuntimeError(
-                "a catbox Session belongs to one thread: give every thread its own Session()"
+                "a Session belongs to one thread: give every thread its own Session()"
             )
 
     def engine(
