@@ -153,6 +153,7 @@ def test_bad_inputs_become_error_rows_and_the_batch_goes_on(tmp_path: Path) -> N
 
 
 # ---------------------------------------------------------------------- determinism
+@pytest.mark.slow
 def test_pool_and_sequential_give_identical_rows(tmp_path: Path) -> None:
     f = str(lines_file(tmp_path, n=8, players=3, tricks_left=4))
     opts = b.Options("paradox", nodes=100)  # a work budget cuts some answers, reproducibly

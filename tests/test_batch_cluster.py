@@ -26,6 +26,8 @@ from catbox.solver import batch as b
 from catbox.solver.deal import random_position
 from catbox.solver.formats import position_to_line
 
+pytestmark = pytest.mark.slow  # real processes: a scheduler, workers, killed batches
+
 BIN = Path(sys.executable).parent
 OPTS = b.Options("paradox", time_limit=None)
 
