@@ -40,6 +40,7 @@ def main() -> int:
         "bench_pictures.py",
         "bench_serve.py",
         "bench_puzzles.py",
+        "bench_batch.py",
     ):
         path = HERE / script
         if not path.exists():

@@ -14,6 +14,7 @@ import typer
 from . import (
     advise,
     analyze,
+    batch,
     moves,
     new,
     paradox,
@@ -25,6 +26,7 @@ from . import (
     serve,
     show,
     solve,
+    stats,
     tricks,
 )
 from .errors import run
@@ -50,6 +52,8 @@ app.command()(analyze.analyze)
 app.command()(solve.solve)
 app.command()(review.review)
 app.command()(advise.advise)
+app.command()(batch.batch)
+app.command()(stats.stats)
 app.command()(serve.serve)
 app.add_typer(puzzles.app, name="puzzles")
 

@@ -16,6 +16,7 @@ from .cards import Play, seat_letter
 if TYPE_CHECKING:
     from .analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
     from .answers import Witness
+    from .batch import Group
     from .estimates.advise import Advice
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
@@ -335,3 +336,38 @@ def puzzle_checks_json(rows: list[tuple[str, PuzzleCheck]]) -> dict[str, Any]:
         "checked": len(rows),
         "unsound": [n for n, c in rows if not c.sound],
     }
+
+
+def batch_stats_json(groups: list[Group]) -> dict[str, Any]:
+    """``catbox stats --json``: the first group is every row, then one per player count."""
+
+    def one(g: Group) -> dict[str, Any]:
+        return {
+            "players": g.players,
+            "rows": g.rows,
+            "status": g.by_status,
+            "shares": {
+                s.name: {
+                    "yes": s.yes,
+                    "n": s.n,
+                    "share": round(s.yes / s.n, 4) if s.n else None,
+                    "ci95": [round(s.ci95[0], 4), round(s.ci95[1], 4)],
+                }
+                for s in g.shares
+            },
+            "numbers": {
+                n.name: {
+                    "n": n.n,
+                    "mean": round(n.mean, 4),
+                    "min": n.quartiles[0],
+                    "q1": n.quartiles[1],
+                    "median": n.quartiles[2],
+                    "q3": n.quartiles[3],
+                    "max": n.quartiles[4],
+                }
+                for n in g.numbers
+            },
+            "values": g.values,
+        }
+
+    return {"all": one(groups[0]), "by_players": {str(g.players): one(g) for g in groups[1:]}}
