@@ -21,13 +21,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import PositionError
-from .forced import Bounds, ForcedReport, _set_bounds, forced_report
+from .forced import (
+    Bounds,
+    ForcedReport,
+    _set_bounds,
+    forced_report,
+    no_avoidance_report,
+    score_bounds,
+)
 from .limits import Limits
 from .position import Position
 from .sampling import EXACT_DEALS as EXACT_DEALS
@@ -139,19 +146,7 @@ def _possible_then_forced(
         pos, seat, limits=lim, seed=limits.seed, only_guaranteed=only_guaranteed, possible=counts
     )
     if counts == () and forced.status == UNKNOWN:  # no possible count: nothing to force
-        forced = ForcedReport(
-            seat,
-            False,
-            (),
-            None,
-            None,
-            None,
-            PROVEN,
-            forced.deals,
-            forced.exact_deals,
-            None,
-            forced.nodes,
-        )
+        forced = no_avoidance_report(pos, seat, forced.deals, forced.exact_deals, forced.nodes, lim)
     return poss, forced, lim
 
 
@@ -259,7 +254,7 @@ def analyze(
             every = set(rp.possible) | set(rp.undecided)
             b["possible"] = _set_bounds(set(rp.possible), every - set(rp.undecided))
         if fr.status == UNKNOWN:
-            b.update({k: v for k, v in fr.bounds.items() if k == "forceable"})
+            b.update({k: v for k, v in fr.bounds.items() if k in ("forceable", "best_score")})
         avoid_g = fr.guaranteed
         if rp.avoid_possible is False:
             avoid_g = False
@@ -322,13 +317,18 @@ def _forced_rows(
             progress("forced", len(out), len(plays))
         part = lim.share(1.0 / (len(todo) - i))
         c = counts[p]
-        if c == ():  # paradox avoidance is not even possible: nothing can be forced
-            out[p] = ForcedReport(seat, False, (), None, None, None, PROVEN, 1, True, None, 0)
+        if c == () and pos.all_hands_known:  # paradox avoidance is not even possible
+            out[p] = no_avoidance_report(pos.play(p), seat, 1, True, 0, part)
             continue
         if lim.expired():
-            out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
+            sb = score_bounds(pos.play(p), seat, None)
+            b = {"best_score": sb} if sb is not None else {}
+            out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
             continue
-        out[p] = forced_report(pos.play(p), seat, limits=part, seed=lim.seed, possible=c)
+        fr = forced_report(pos.play(p), seat, limits=part, seed=lim.seed, possible=c)
+        if c == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
+            fr = replace(fr, guaranteed=False, forceable=())
+        out[p] = fr
     if progress:
         progress("forced", len(plays), len(plays))
     return out
