@@ -42,7 +42,7 @@ from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, 
 from catbox.solver.search import api as search_api
 from catbox.solver.search.engine import BudgetExceeded
 
-SCORE_DEFAULT = 32 | 64  # search.h SCORE_TRICKS | SCORE_PARA (the compiled defaults)
+SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY (the defaults)
 
 
 def speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:

@@ -45,11 +45,16 @@ struct BoundEntry {  // fail-soft bounds of para or value
 constexpr int SCORE_CAP = 1;    // value: S's trick cap (round_end) bounds the score and the bonus
 constexpr int SCORE_SAFE = 2;   // value: S surely avoids its paradox -> the score is >= t
 constexpr int SCORE_GROUP = 4;  // value: S forces its bonus window -> score >= bonus + group now
-constexpr int SCORE_EVERY = 8;  // the static score bounds at every node, not only trick starts
+constexpr int SCORE_EVERY = 8;  // the score bounds at every node, not only at trick starts
 constexpr int SCORE_HELD = 16;  // value: S's group bound counts its plays per number held
 constexpr int SCORE_TRICKS = 32;  // value: the score window answered by two trick goals (win)
 constexpr int SCORE_PARA = 64;    // para: the window answered by two trick goals with a paradox part
-constexpr int SCORE_DEFAULT = SCORE_TRICKS | SCORE_PARA;
+// Measured (nodes of the score question of every analyze row, fresh tables per row, 40 M cap;
+// bench/bench_native.py --only score): 3p/5, 4p/5, 5p/4 (7 positions, 135 rows): off
+// para 90.5 M + value 250 M (4 rows unknown), 692 s; TRICKS | PARA: 86.1 M + 1.5 M, all
+// proven, 305 s. CAP +2.6 %, SAFE -0.3 %, GROUP +107 % value nodes alone (its extra trick
+// goals); EVERY (para) -5 to -8 % para nodes.
+constexpr int SCORE_DEFAULT = SCORE_TRICKS | SCORE_PARA | SCORE_EVERY;
 
 // Algorithm switches (for measuring each; the defaults are the measured best).
 struct Options {
@@ -71,7 +76,7 @@ struct Options {
     // 700-704, 10 M cap): none 203 M (25 solved), SAFE 92 M (35), SAFE+DOOMED 82 M (35); the
     // trick answers 217 M (21) -> 147 M (29), STOPPERS -1.4 %
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS;
-    // bounds of the score in value / para (SCORE_* below; 0 = the plain t + left caps)
+    // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
     int score = SCORE_DEFAULT;
 };
 
