@@ -36,11 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from catbox.solver.cards import variant
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
+from catbox.solver.limits import Limits, OutOfTime
 from catbox.solver.possible import tricks_possible
 from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, forced, native
 from catbox.solver.search import api as search_api
-from catbox.solver.search.engine import BudgetExceeded
 
 SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY (the defaults)
 
@@ -68,12 +68,12 @@ def _speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
             for kind, limit in (("python", py_nodes), ("native", 50 * py_nodes)):
                 clear_cache()
                 t = time.perf_counter()
-                f = forced(pos, seat, node_limit=limit, engine=kind)  # type: ignore[arg-type]
+                f = forced(pos, seat, limits=Limits(node_limit=limit), engine=kind)  # type: ignore[arg-type]
                 dt = time.perf_counter() - t
                 res[kind] = {"nodes": f.nodes, "s": dt, "rate": f.nodes / dt}
             clear_cache()
             t = time.perf_counter()
-            full = forced(pos, seat, time_limit=30, engine="native")
+            full = forced(pos, seat, limits=Limits(30), engine="native")
             res["native_full_s"] = time.perf_counter() - t
             res["native_full_status"] = full.status
             res["ratio"] = res["native"]["rate"] / res["python"]["rate"]
@@ -104,9 +104,9 @@ def horizon(seeds: int, limit: float, first: int) -> list[dict[str, Any]]:
                 assert seat is not None
                 clear_cache()
                 t = time.perf_counter()
-                table = analyze_moves(pos, time_limit=limit)
+                table = analyze_moves(pos, limits=Limits(limit))
                 rest = max(0.01, limit - (time.perf_counter() - t))
-                f = forced(pos, seat, time_limit=rest)
+                f = forced(pos, seat, limits=Limits(rest))
                 dt = time.perf_counter() - t
                 ok = f.status == "proven" and all(r.status == "proven" for r in table)
                 results.append({"players": players, "tricks_left": left, "seed": 700 + seed,
@@ -139,7 +139,7 @@ def round_start(seeds: int, limit: float) -> list[dict[str, Any]]:
             assert seat is not None
             clear_cache()
             t = time.perf_counter()
-            ok, status = can_force(pos, seat, Target("avoid-paradox"), time_limit=limit)
+            ok, status = can_force(pos, seat, Target("avoid-paradox"), limits=Limits(limit))
             results.append({"players": players, "seed": 800 + seed, "answer": ok,
                             "status": status, "s": time.perf_counter() - t})  # fmt: skip
         rows.extend(results)
@@ -175,7 +175,7 @@ def proof_numbers(seeds: int, limit: float) -> list[dict[str, Any]]:
                     t = time.perf_counter()
                     try:
                         answer: bool | None = eng.core.solve(fs, lo, left)
-                    except BudgetExceeded:
+                    except OutOfTime:
                         answer = None
                     res[kind] = {"answer": answer, "nodes": eng.nodes, "s": time.perf_counter() - t}
                     del eng
@@ -206,19 +206,19 @@ def _score_rows(cases: list[tuple[int, int, int]], mask: int, cap: int) -> dict[
         for _idx, ch in root.children(root.state_of(pos)):
             eng = native.NativeEngine.for_position(pos, seat)
             eng.core.set_score_bounds(mask)
-            out: dict[str, object] = {}
             eng.set_budget(cap, None)
             try:
-                search_api._trick_answers(eng, ch, out)
-            except BudgetExceeded:
+                g = eng.win(ch, 0, ch[11])
+                at_least = ch[10] + search_api._most(eng, ch, ch[11]) if g else None
+            except OutOfTime:
                 tot["unknown"] += 1
                 tot["answers"].append(None)
                 continue
-            kind = "value" if out["guaranteed"] else "para"
+            kind = "value" if g else "para"
             n0, t0 = eng.nodes, time.perf_counter()
             try:
-                v = search_api._best_score(eng, ch, out.get("at_least"))
-            except BudgetExceeded:
+                v = search_api._best_score(eng, ch, at_least)
+            except OutOfTime:
                 v = None
                 tot["unknown"] += 1
             tot[kind] += eng.nodes - n0
@@ -254,7 +254,7 @@ def possible_set(seeds: int, limit: float) -> list[dict[str, Any]]:
         seat = pos.to_play
         assert seat is not None
         t = time.perf_counter()
-        r = tricks_possible(pos, seat, time_limit=limit)
+        r = tricks_possible(pos, seat, limits=Limits(limit))
         rows.append({"seed": 800 + seed, "status": r.status, "s": time.perf_counter() - t,
                      "undecided": list(r.undecided)})  # fmt: skip
     times = [float(r["s"]) for r in rows]

@@ -10,7 +10,7 @@ hand is known. With unknown hands, a guaranteed answer means "for every deal of 
 cards": deals are enumerated when there are few, otherwise sampled; a sampled "yes" is labelled
 ``estimate`` (a "no" found on a sampled deal is a proof by counterexample).
 
-Budget policy (one :class:`.limits.Limits` per command, its deadline shared by every call):
+Time policy (one :class:`.limits.Limits` per command, its deadline shared by every call):
 the cheap exact answers come first -- the possible columns, which CP-SAT proves fast -- then
 the forced answers as deep as the time left allows: the whole forced search first, then, when
 it runs out, one question at a time (paradox avoidance, each exact count, at least, at most),
@@ -19,10 +19,9 @@ each settled question kept as a proven bound (analysis.md, "Partial answers").
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
@@ -30,10 +29,10 @@ from .errors import PositionError
 from .forced import (
     Bounds,
     ForcedReport,
-    _set_bounds,
     forced_report,
     no_avoidance_report,
     score_bounds,
+    set_bounds,
 )
 from .limits import Limits
 from .position import Position
@@ -42,8 +41,10 @@ from .sampling import SAMPLED_DEALS as SAMPLED_DEALS
 from .sampling import deals_of
 from .sampling import wilson_upper as wilson_upper
 
+if TYPE_CHECKING:
+    from .search import Session
+
 __all__ = [
-    "Budget",
     "ForcedReport",
     "Limits",
     "MoveReport",
@@ -56,24 +57,6 @@ __all__ = [
     "paradox_report",
     "tricks_report",
 ]
-
-
-class Budget:
-    """A wall-clock budget shared by the solves of one question (a thin view of
-    :class:`Limits`, kept for callers that count seconds)."""
-
-    def __init__(self, seconds: float | None, deadline: float | None = None):
-        if deadline is None and seconds is not None:
-            deadline = time.monotonic() + seconds
-        self.deadline = deadline
-
-    def expired(self) -> bool:
-        return self.deadline is not None and time.monotonic() >= self.deadline
-
-    def left(self, floor: float = 0.0) -> float | None:
-        if self.deadline is None:
-            return None
-        return max(floor, self.deadline - time.monotonic())
 
 
 # ---------------------------------------------------------------------------- reports
@@ -116,45 +99,45 @@ class TricksReport:
             now_all = set(self.possible) | set(self.undecided)
             lo = min(now_all, default=0)
             every = set(range(lo, max(now_all, default=lo) + 1))
-            b["possible"] = _set_bounds(set(self.possible), every - set(self.undecided))
+            b["possible"] = set_bounds(set(self.possible), every - set(self.undecided))
         return b
 
 
 def _possible_then_forced(
     pos: Position,
     seat: int,
-    limits: Limits,
+    lim: Limits,
+    session: Session | None,
     ask: Callable[..., Any],
     only_guaranteed: bool = False,
-) -> tuple[Any, ForcedReport, Limits]:
+) -> tuple[Any, ForcedReport]:
     """Ask a possible-question solver (up to 60% of the time), then the forced search with the
     rest, all within one deadline."""
-    lim = limits.start()
     first = lim if lim.left() is None else lim.share(0.6)
-    poss = ask(
-        pos,
-        seat,
-        time_limit=None,
-        deadline=first.deadline,
-        workers=limits.workers,
-        seed=limits.seed,
-    )
+    poss = ask(pos, seat, limits=first, session=session)
     counts = None
     if not only_guaranteed and getattr(poss, "status", None) == PROVEN:
         counts = tuple(poss.possible)
     forced = forced_report(
-        pos, seat, limits=lim, seed=limits.seed, only_guaranteed=only_guaranteed, possible=counts
+        pos, seat, limits=lim, session=session, only_guaranteed=only_guaranteed, possible=counts
     )
     if counts == () and forced.status == UNKNOWN:  # no possible count: nothing to force
-        forced = no_avoidance_report(pos, seat, forced.deals, forced.exact_deals, forced.nodes, lim)
-    return poss, forced, lim
+        forced = no_avoidance_report(
+            pos, seat, forced.deals, forced.exact_deals, forced.nodes, lim, session
+        )
+    return poss, forced
 
 
-def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> ParadoxReport:
+def paradox_report(
+    pos: Position, seat: int, *, limits: Limits | None = None, session: Session | None = None
+) -> ParadoxReport:
+    """Can ``seat`` avoid causing a paradox: in some continuation (possible) and against every
+    defence (guaranteed), with a line for each yes (analysis.md, "paradox")."""
     from .possible import paradox_possible
 
-    poss, forced, lim = _possible_then_forced(
-        pos, seat, limits, paradox_possible, only_guaranteed=True
+    lim = Limits.of(limits)
+    poss, forced = _possible_then_forced(
+        pos, seat, lim, session, paradox_possible, only_guaranteed=True
     )
     if poss.possible is False and forced.guaranteed is None:  # not even possible
         forced = ForcedReport(
@@ -164,7 +147,7 @@ def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> Parad
     if forced.guaranteed and pos.all_hands_known:
         from .search import Target, main_line
 
-        line = main_line(pos, seat, Target("avoid-paradox"), time_limit=lim.seconds())
+        line = main_line(pos, seat, Target("avoid-paradox"), limits=lim, session=session)
     return ParadoxReport(
         seat=seat,
         possible=poss.possible,
@@ -179,10 +162,15 @@ def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> Parad
     )
 
 
-def tricks_report(pos: Position, seat: int, limits: Limits = Limits()) -> TricksReport:
+def tricks_report(
+    pos: Position, seat: int, *, limits: Limits | None = None, session: Session | None = None
+) -> TricksReport:
+    """The final trick counts ``seat`` can reach (possible, with a witness each) and force
+    (analysis.md, "tricks")."""
     from .possible import tricks_possible
 
-    poss, forced, _ = _possible_then_forced(pos, seat, limits, tricks_possible)
+    lim = Limits.of(limits)
+    poss, forced = _possible_then_forced(pos, seat, lim, session, tricks_possible)
     return TricksReport(seat, poss.possible, poss.witnesses, poss.undecided, poss.status, forced)
 
 
@@ -210,7 +198,9 @@ Progress = Callable[[str, int, int], None]
 
 def analyze(
     pos: Position,
-    limits: Limits = Limits(),
+    *,
+    limits: Limits | None = None,
+    session: Session | None = None,
     progress: Progress | None = None,
 ) -> list[MoveReport]:
     """A double-dummy-like table for the seat to play: every legal play with its possible and
@@ -230,7 +220,7 @@ def analyze(
             "analyze needs the hand of the seat to play (its legal plays)",
             code="needs-known-hands",
         )
-    lim = limits.start()
+    lim = Limits.of(limits)
     plays = pos.legal_plays()
     classes = colour_classes(pos, plays)
     reps = [c[0] for c in classes]
@@ -240,10 +230,10 @@ def analyze(
     # the possible columns come first and may take most of the time (they are what a
     # full-deal position can prove); the forced columns get what is left
     first = lim if lim.left() is None else lim.share(0.9)
-    poss = rows_possible(pos, reps, deadline=first.deadline, workers=lim.workers, seed=lim.seed)
+    poss = rows_possible(pos, reps, limits=first, session=session)
     if progress:
         progress("possible", len(reps), len(reps))
-    forced_rows = _forced_rows(pos, seat, plays, lim, poss, rep_of, progress)
+    forced_rows = _forced_rows(pos, seat, plays, lim, session, poss, rep_of, progress)
     rows = []
     for p in plays:
         rp = poss[rep_of[p]]
@@ -252,7 +242,7 @@ def analyze(
         possible = rp.possible if rp.status == PROVEN else None
         if possible is None:
             every = set(rp.possible) | set(rp.undecided)
-            b["possible"] = _set_bounds(set(rp.possible), every - set(rp.undecided))
+            b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
         if fr.status == UNKNOWN:
             b.update({k: v for k, v in fr.bounds.items() if k in ("forceable", "best_score")})
         avoid_g = fr.guaranteed
@@ -281,6 +271,7 @@ def _forced_rows(
     seat: int,
     plays: list[Play],
     lim: Limits,
+    session: Session | None,
     poss: dict[Play, Any],
     rep_of: dict[Play, Play],
     progress: Progress | None,
@@ -296,7 +287,7 @@ def _forced_rows(
         from .search import analyze_moves
 
         first = lim if lim.left() is None else lim.share(0.7)
-        for r in analyze_moves(pos, node_limit=lim.node_limit, time_limit=first.seconds()):
+        for r in analyze_moves(pos, limits=first, session=session):
             if r.status == PROVEN:
                 out[r.play] = ForcedReport(
                     seat,
@@ -318,14 +309,14 @@ def _forced_rows(
         part = lim.share(1.0 / (len(todo) - i))
         c = counts[p]
         if c == () and pos.all_hands_known:  # paradox avoidance is not even possible
-            out[p] = no_avoidance_report(pos.play(p), seat, 1, True, 0, part)
+            out[p] = no_avoidance_report(pos.play(p), seat, 1, True, 0, part, session)
             continue
         if lim.expired():
             sb = score_bounds(pos.play(p), seat, None)
             b = {"best_score": sb} if sb is not None else {}
             out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
             continue
-        fr = forced_report(pos.play(p), seat, limits=part, seed=lim.seed, possible=c)
+        fr = forced_report(pos.play(p), seat, limits=part, session=session, possible=c)
         if c == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
             fr = replace(fr, guaranteed=False, forceable=())
         out[p] = fr

@@ -4,14 +4,19 @@ bound (analysis.md, "Partial answers")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status
+from .goals import ForcedKind
 from .limits import Limits, OutOfTime
 from .position import Position
 from .sampling import deals_of, wilson_upper
 from .scoring import TWO_PLAYER_BONUS_MAX
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = ["Bounds", "ForcedReport", "forced_report", "no_avoidance_report", "score_bounds"]
 
@@ -49,7 +54,7 @@ class ForcedReport:
         return self.status if self.status != UNKNOWN else PROVEN
 
 
-def _set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
+def set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
     return {"in": sorted(ins), "out": sorted(outs - ins)}
 
 
@@ -87,27 +92,35 @@ def score_bounds(
 
 
 def no_avoidance_report(
-    pos: Position, seat: int, deals: int, exact: bool, nodes: int, lim: Limits | None = None
+    pos: Position,
+    seat: int,
+    deals: int,
+    exact: bool,
+    nodes: int,
+    lim: Limits | None = None,
+    session: Session | None = None,
 ) -> ForcedReport:
     """S cannot guarantee avoiding its paradox (proven): nothing is forceable, and the best
     score is -(S's tricks at the paradox the others force) (Sc1). It is searched with the time
     ``lim`` leaves when every hand is known; otherwise it stays unknown with its proven bounds
     (analysis.md, "Partial answers") -- never a silent gap."""
-    best = _score_exactly(pos, seat, lim) if deals == 1 and exact else None
+    best = _score_exactly(pos, seat, lim, session) if deals == 1 and exact else None
     if best is not None:
         return ForcedReport(seat, False, (), None, None, best, PROVEN, deals, exact, None, nodes)
     b: Bounds = {"best_score": score_bounds(pos, seat, False)}
     return ForcedReport(seat, False, (), None, None, None, UNKNOWN, deals, exact, None, nodes, b)
 
 
-def _score_exactly(pos: Position, seat: int, lim: Limits | None) -> int | None:
+def _score_exactly(
+    pos: Position, seat: int, lim: Limits | None, session: Session | None
+) -> int | None:
     """The best score S can guarantee on a fully known deal, if the time ``lim`` leaves is
     enough (None otherwise, or when it depends on an unknown prediction)."""
     if lim is None or lim.expired() or not pos.all_hands_known:
         return None
     from .search import best_score_line
 
-    v, _ = best_score_line(pos, seat, node_limit=lim.node_limit, time_limit=lim.seconds())
+    v, _ = best_score_line(pos, seat, limits=lim, session=session)
     return v
 
 
@@ -123,8 +136,27 @@ class _Pieces:
     best_score: int | None = None  # proven exactly after the trick questions, if time was left
 
 
+def _first_yes(
+    ask: Callable[[Any], bool | None], kind: ForcedKind, ks: range
+) -> tuple[int | None, int | None]:
+    """Ask ``kind`` for each k of ``ks`` in turn until one is forceable: (that k, the last k
+    proven not forceable before it). A limit ends the scan; whatever the answers proved stays
+    a bound (analysis.md, "Partial answers")."""
+    from .search import Target
+
+    no = None
+    for k in ks:
+        got = ask(Target(kind, k))
+        if got is None:
+            return None, no
+        if got:
+            return k, no
+        no = k
+    return None, no
+
+
 def _forced_pieces(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
+    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None, session: Session | None
 ) -> _Pieces:
     """After the whole forced search ran out: paradox avoidance first, then each exact count
     (of ``cands``, the possible counts when known), then at least / at most by descending /
@@ -137,16 +169,15 @@ def _forced_pieces(
     out = _Pieces(f_out=set(range(now, top + 1)) - set(ks))
 
     def ask(t: Target) -> bool | None:
-        if lim.expired():
-            raise OutOfTime
-        ok, st = can_force(full, seat, t, node_limit=lim.node_limit, time_limit=lim.seconds())
+        lim.check()
+        ok, st = can_force(full, seat, t, limits=lim, session=session)
         return ok if st == PROVEN else None
 
     try:
         out.guaranteed = ask(Target("avoid-paradox"))
         if out.guaranteed is False:
             out.f_out = set(range(now, top + 1))
-            out.best_score = _score_exactly(full, seat, lim)
+            out.best_score = _score_exactly(full, seat, lim, session)
             return out
         lo_al, hi_al = now, max(ks, default=now)
         lo_am, hi_am = min(ks, default=top), top
@@ -160,63 +191,48 @@ def _forced_pieces(
                 out.f_out.add(k)
         if out.guaranteed:
             out.al, out.am = (lo_al, hi_al), (lo_am, hi_am)
-            for k in range(hi_al, lo_al, -1):
-                got = ask(Target("at-least", k))
-                if got is None:
-                    break
-                if got:
-                    lo_al = k
-                    break
-                hi_al = k - 1
-            out.al = (lo_al, hi_al)
-            for k in range(lo_am, hi_am):
-                got = ask(Target("at-most", k))
-                if got is None:
-                    break
-                if got:
-                    hi_am = k
-                    break
-                lo_am = k + 1
-            out.am = (lo_am, hi_am)
+            yes, no = _first_yes(ask, "at-least", range(hi_al, lo_al, -1))
+            out.al = (lo_al if yes is None else yes, hi_al if no is None else no - 1)
+            yes, no = _first_yes(ask, "at-most", range(lo_am, hi_am))
+            out.am = (lo_am if no is None else no + 1, hi_am if yes is None else yes)
     except OutOfTime:
         return out
     # the score last, with whatever time is left (its search is the most expensive one)
-    out.best_score = _score_exactly(full, seat, lim)
+    out.best_score = _score_exactly(full, seat, lim, session)
     return out
 
 
 def _forced_one(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
+    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None, session: Session | None
 ) -> tuple[Any, _Pieces | None]:
     """The whole forced search on one known deal (with half the time when it may run out),
     then the question-by-question pieces with the rest."""
     from .search import forced
 
     first = lim if lim.left() is None else lim.share(0.5)
-    f = forced(full, seat, node_limit=lim.node_limit, time_limit=first.seconds())
+    f = forced(full, seat, limits=first, session=session)
     if f.status == PROVEN:
         return f, None
-    return f, _forced_pieces(full, seat, lim, cands)
+    return f, _forced_pieces(full, seat, lim, cands, session)
 
 
 def forced_report(
     pos: Position,
     seat: int,
     *,
-    time_limit: float | None = 60.0,
-    node_limit: int | None = None,
-    seed: int = 0,
-    only_guaranteed: bool = False,
     limits: Limits | None = None,
+    session: Session | None = None,
+    only_guaranteed: bool = False,
     possible: tuple[int, ...] | None = None,
 ) -> ForcedReport:
-    """With ``only_guaranteed`` just the paradox question is searched (a far cheaper proof);
-    the other fields are None. ``limits`` (started) overrides ``time_limit``/``node_limit``;
-    ``possible``: the possible counts when proven (forceable counts lie among them)."""
+    """What ``seat`` can guarantee from ``pos`` over every deal of the unknown hands (or a
+    seeded sample of deals, ``limits.seed``). With ``only_guaranteed`` just the paradox
+    question is searched (a far cheaper proof); the other fields are None. ``possible``: the
+    possible counts when proven (forceable counts lie among them)."""
     from .search import Target, can_force
 
-    lim = (limits or Limits(time_limit, node_limit=node_limit, seed=seed)).start()
-    boards, exact = deals_of(pos, seed=seed)
+    lim = Limits.of(limits)
+    boards, exact = deals_of(pos, seed=lim.seed)
     n = len(boards)
 
     def unknown(
@@ -233,13 +249,7 @@ def forced_report(
                 missed = True
                 break
             part = lim.share(1.0 / (n - i))
-            ok, st = can_force(
-                full,
-                seat,
-                Target("avoid-paradox"),
-                node_limit=lim.node_limit,
-                time_limit=part.seconds(),
-            )
+            ok, st = can_force(full, seat, Target("avoid-paradox"), limits=part, session=session)
             if st != PROVEN:
                 missed = True
                 continue
@@ -259,11 +269,11 @@ def forced_report(
             break
         part = lim.share(1.0 / (n - i))
         if n == 1:
-            f, pc = _forced_one(full, seat, part, possible)
+            f, pc = _forced_one(full, seat, part, possible, session)
         else:
             from .search import forced
 
-            f = forced(full, seat, node_limit=lim.node_limit, time_limit=part.seconds())
+            f = forced(full, seat, limits=part, session=session)
             pc = None
         nodes += f.nodes
         if f.status != PROVEN:
@@ -287,9 +297,9 @@ def forced_report(
                 return ForcedReport(
                     seat, False, (), None, None, pc.best_score, PROVEN, 1, exact, None, nodes
                 )
-            return no_avoidance_report(pos, seat, 1, exact, nodes)
+            return no_avoidance_report(pos, seat, 1, exact, nodes, session=session)
         if not outs >= every:
-            b["forceable"] = _set_bounds(pc.f_in if n == 1 else set(), outs)
+            b["forceable"] = set_bounds(pc.f_in if n == 1 else set(), outs)
         else:
             b["forceable"] = {"in": [], "out": sorted(every)}
         if g and pc.al is not None and pc.am is not None:

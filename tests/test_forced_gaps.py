@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from catbox.solver.deal import random_position
 from catbox.solver.forced import forced_report, no_avoidance_report, score_bounds
-from catbox.solver.generate import random_position
 from catbox.solver.limits import Limits
 from catbox.solver.search import clear_cache, forced
 
@@ -59,7 +59,7 @@ def test_a_node_limit_gives_the_score_or_its_bounds(players: int) -> None:
             continue
         for cut in (3, 10):
             clear_cache()
-            r = forced_report(pos, seat, time_limit=None, node_limit=exact.nodes // cut)
+            r = forced_report(pos, seat, limits=Limits(node_limit=exact.nodes // cut))
             if r.status == "proven":
                 assert r.best_score == exact.best_score
                 assert r.guaranteed == exact.guaranteed

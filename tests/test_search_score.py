@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.search.engine import NOPAR
 from catbox.solver.search.native import NativeEngine, flat
 from catbox.solver.search.state import State, apply, cells, legal_mask
