@@ -16,8 +16,14 @@
    how many were answered within the limit. (The speed part runs alpha-beta on both engines, so
    its ratio compares one algorithm.)
 
+5. Score bounds (search.h SCORE_*): the score rows (para, value) of fixed analyze tables with
+   the score bounds off and on, fresh tables per row: nodes and seconds, answers equal.
+6. Possible trick set at a full 4-player deal (tricks_possible): proven count, median, max.
+7. Targets: the horizon table of the issue's targets, each marked met or missed from the
+   parts that ran (a part not run is "not run").
+
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|pn]
+        [--only speed|horizon|start|pn|score|possible]
 """
 
 from __future__ import annotations
@@ -32,7 +38,11 @@ from typing import Any
 from catbox.solver.cards import variant
 from catbox.solver.deal import random_position
 from catbox.solver.limits import Limits, OutOfTime
+from catbox.solver.possible import tricks_possible
 from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, forced, native
+from catbox.solver.search import api as search_api
+
+SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY (the defaults)
 
 
 def speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
@@ -118,9 +128,10 @@ def horizon(seeds: int, limit: float, first: int) -> list[dict[str, Any]]:
 
 def round_start(seeds: int, limit: float) -> list[dict[str, Any]]:
     print(f"\n== can_force(avoid-paradox) from the round start ({limit:.0f} s limit)")
+    print("(targets: median <= 5 s at 3 and 4 players, <= 20 s at 5)")
     print(f"{'pl':>2} {'proven':>7} {'median s':>9} {'max s':>7}  answers")
     rows = []
-    for players in (3, 4):
+    for players in (3, 4, 5):
         results = []
         for seed in range(seeds):
             pos = random_position(players, 800 + seed, variant(players).tricks)
@@ -183,6 +194,136 @@ def proof_numbers(seeds: int, limit: float) -> list[dict[str, Any]]:
     return rows
 
 
+def _score_rows(cases: list[tuple[int, int, int]], mask: int, cap: int) -> dict[str, Any]:
+    """The score question (para or value) of every analyze row of the cases, a fresh engine
+    per row with the score bounds ``mask``: nodes, seconds, answers."""
+    tot: dict[str, Any] = {"para": 0, "value": 0, "s": 0.0, "unknown": 0, "answers": []}
+    for players, left, seed in cases:
+        pos = random_position(players, seed, left)
+        seat = pos.to_play
+        assert seat is not None
+        root = native.NativeEngine.for_position(pos, seat)
+        for _idx, ch in root.children(root.state_of(pos)):
+            eng = native.NativeEngine.for_position(pos, seat)
+            eng.core.set_score_bounds(mask)
+            eng.set_budget(cap, None)
+            try:
+                g = eng.win(ch, 0, ch[11])
+                at_least = ch[10] + search_api._most(eng, ch, ch[11]) if g else None
+            except OutOfTime:
+                tot["unknown"] += 1
+                tot["answers"].append(None)
+                continue
+            kind = "value" if g else "para"
+            n0, t0 = eng.nodes, time.perf_counter()
+            try:
+                v = search_api._best_score(eng, ch, at_least)
+            except OutOfTime:
+                v = None
+                tot["unknown"] += 1
+            tot[kind] += eng.nodes - n0
+            tot["s"] += time.perf_counter() - t0
+            tot["answers"].append(v)
+    return tot
+
+
+def score_bounds(quick: bool) -> list[dict[str, Any]]:
+    print("\n== score rows (para, value) with the score bounds off / on (fresh tables per row)")
+    cases = [(3, 4, s) for s in (700, 701, 702)] + [(4, 4, s) for s in (700, 701, 702)]
+    if not quick:
+        cases += [(5, 4, 700), (5, 4, 701), (3, 5, 700), (4, 5, 701)]
+    cap = 40_000_000
+    print(f"{'bounds':>7} {'para Mnodes':>11} {'value Mnodes':>12} {'s':>7} {'unknown':>7}")
+    rows = []
+    base: list[Any] | None = None
+    for name, mask in (("off", 0), ("on", SCORE_DEFAULT)):
+        r = _score_rows(cases, mask, cap)
+        same = "" if base is None else ("  answers equal" if r["answers"] == base else "  DIFFER")
+        base = base or r["answers"]
+        print(f"{name:>7} {r['para'] / 1e6:>11.2f} {r['value'] / 1e6:>12.2f} {r['s']:>7.1f} "
+              f"{r['unknown']:>7}{same}", flush=True)  # fmt: skip
+        rows.append({"bounds": name, **r})
+    return rows
+
+
+def possible_set(seeds: int, limit: float) -> list[dict[str, Any]]:
+    print(f"\n== possible trick set at a full 4-player deal ({limit:.0f} s limit)")
+    rows: list[dict[str, Any]] = []
+    for seed in range(seeds):
+        pos = random_position(4, 800 + seed, variant(4).tricks)
+        seat = pos.to_play
+        assert seat is not None
+        t = time.perf_counter()
+        r = tricks_possible(pos, seat, limits=Limits(limit))
+        rows.append({"seed": 800 + seed, "status": r.status, "s": time.perf_counter() - t,
+                     "undecided": list(r.undecided)})  # fmt: skip
+    times = [float(r["s"]) for r in rows]
+    n_ok = sum(r["status"] == "proven" for r in rows)
+    print(f"proven {n_ok}/{len(rows)}, median {statistics.median(times):.2f} s, "
+          f"max {max(times):.2f} s (target 30/30 at 30 seeds, max <= 10 s)")  # fmt: skip
+    return rows
+
+
+def _verdict(ok: bool | None) -> str:
+    return "not run" if ok is None else "met" if ok else "missed"
+
+
+def targets(out: dict[str, Any]) -> None:
+    """The issue's targets, each met / missed / not run, from the parts that ran."""
+    print("\n== targets")
+    lines: list[tuple[str, str, bool | None]] = []
+    hz = out.get("horizon")
+    for players, left in ((3, 8), (4, 7), (5, 6)):
+        name = f"every analyze row proven, {players}p / {left} tricks left, median <= 10 s"
+        if hz is None:
+            lines.append((name, "", None))
+            continue
+        rs = [r for r in hz if r["players"] == players and r["tricks_left"] == left]
+        if not rs:
+            best = max((r["tricks_left"] for r in hz if r["players"] == players and r["proven"]),
+                       default=0)  # fmt: skip
+            lines.append((name, f"not reached (all proven up to {best} at best)", False))
+            continue
+        med = statistics.median(float(r["s"]) for r in rs)
+        n_ok = sum(bool(r["proven"]) for r in rs)
+        lines.append((name, f"{n_ok}/{len(rs)}, median {med:.1f} s", n_ok == len(rs) and med <= 10))
+    rs4 = [r for r in hz or [] if r["players"] == 4 and r["tricks_left"] == 8]
+    n4 = sum(bool(r["proven"]) and float(r["s"]) <= 60 for r in rs4)
+    lines.append(("full 4p deal, every analyze row proven within 60 s on >= half the seeds",
+                  f"{n4}/{len(rs4)}" if rs4 else "" if hz is None else "not reached",
+                  None if hz is None else bool(rs4) and 2 * n4 >= len(rs4)))  # fmt: skip
+    st = out.get("round_start")
+    for players, goal in ((3, 5.0), (4, 5.0), (5, 20.0)):
+        name = f"paradox guaranteed from the round start, {players}p, median <= {goal:.0f} s"
+        rs = [r for r in st or [] if r["players"] == players]
+        if not rs:
+            lines.append((name, "", None))
+            continue
+        med = statistics.median(float(r["s"]) for r in rs)
+        n_ok = sum(r["status"] == "proven" for r in rs)
+        lines.append((name, f"{n_ok}/{len(rs)} proven, median {med:.1f} s",
+                      n_ok == len(rs) and med <= goal))  # fmt: skip
+    sp = out.get("speed")
+    if sp:
+        ratio = statistics.median(float(r["ratio"]) for r in sp)
+        lines.append(("native vs Python nodes/s >= 50x", f"median {ratio:.0f}x", ratio >= 50))
+    else:
+        lines.append(("native vs Python nodes/s >= 50x", "", None))
+    lines.append(("two threads >= 1.5x one", "no threads in the core", False))
+    ps = out.get("possible")
+    if ps:
+        n_ok = sum(r["status"] == "proven" for r in ps)
+        mx = max(float(r["s"]) for r in ps)
+        lines.append(("possible trick set, full 4p deal, 30/30 seeds, max <= 10 s",
+                      f"{n_ok}/{len(ps)} proven, max {mx:.1f} s",
+                      n_ok == len(ps) >= 30 and mx <= 10))  # fmt: skip
+    else:
+        lines.append(("possible trick set, full 4p deal, 30/30 seeds, max <= 10 s", "", None))
+    width = max(len(n) for n, _, _ in lines)
+    for name, got, ok in lines:
+        print(f"{name:<{width}}  {_verdict(ok):>7}  {got}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="2 seeds, 10 s limit")
@@ -191,7 +332,7 @@ def main() -> None:
     ap.add_argument("--py-nodes", type=int, default=300_000, help="Python engine node budget")
     ap.add_argument(
         "--only",
-        choices=("speed", "horizon", "start", "pn"),
+        choices=("speed", "horizon", "start", "pn", "score", "possible"),
         help="run one part of the benchmark",
     )
     args, _ = ap.parse_known_args()
@@ -206,6 +347,11 @@ def main() -> None:
         out["round_start"] = round_start(seeds, limit)
     if args.only in (None, "pn"):
         out["proof_numbers"] = proof_numbers(seeds, 30.0 if not args.quick else limit)
+    if args.only in (None, "score"):
+        out["score"] = score_bounds(args.quick)
+    if args.only in (None, "possible"):
+        out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
+    targets(out)
     path = Path(__file__).parent / "results" / f"native{'-' + args.only if args.only else ''}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1, default=str))

@@ -79,7 +79,10 @@ def analyze(
         t.add_column(col, justify="center")
     best = set(best_rows(rows))
     for i, r in enumerate(rows):
-        score = Text("unknown", "yellow") if r.best_score is None else Text(str(r.best_score))
+        score = Text(str(r.best_score))
+        if r.best_score is None:  # unknown: its proven interval when there is one
+            sb = r.bounds.get("best_score")
+            score = Text(f"unknown, {sb[0]}..{sb[1]}" if sb else "unknown", "yellow")
         t.add_row(
             play_text(r.play),
             bounded_counts(r.possible, r.bounds, "possible"),

@@ -81,8 +81,8 @@ def tricks(
     )
     if f.guaranteed is False:
         o.print(Text(f"  (— : {who} cannot guarantee avoiding a paradox)", style="dim"))
-    if f.best_score is not None:
-        o.print(f"  best score {who} can guarantee: {f.best_score}")
+    if f.best_score is not None or "best_score" in b:
+        o.print(f"  best score {who} can guarantee: {bound(f.best_score, 'best_score')}")
     if line is not None:
         o.print(Text(f"  a line ending with {who} on {line} tricks:"))
         o.print(witness_text(pos, r.witnesses[line]))

@@ -20,13 +20,20 @@ each settled question kept as a proven bound (analysis.md, "Partial answers").
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import PositionError
-from .forced import Bounds, ForcedReport, forced_report, set_bounds
+from .forced import (
+    Bounds,
+    ForcedReport,
+    forced_report,
+    no_avoidance_report,
+    score_bounds,
+    set_bounds,
+)
 from .limits import Limits
 from .position import Position
 from .sampling import EXACT_DEALS as EXACT_DEALS
@@ -118,18 +125,8 @@ def _possible_then_forced(
         pos, seat, limits=lim, session=session, only_guaranteed=only_guaranteed, possible=counts
     )
     if counts == () and forced.status == UNKNOWN:  # no possible count: nothing to force
-        forced = ForcedReport(
-            seat,
-            False,
-            (),
-            None,
-            None,
-            None,
-            PROVEN,
-            forced.deals,
-            forced.exact_deals,
-            None,
-            forced.nodes,
+        forced = no_avoidance_report(
+            pos, seat, forced.deals, forced.exact_deals, forced.nodes, lim, session
         )
     return poss, forced
 
@@ -264,7 +261,7 @@ def _row(p: Play, rp: Any, fr: ForcedReport, same_as: Play | None) -> MoveReport
         every = set(rp.possible) | set(rp.undecided)
         b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
     if fr.status == UNKNOWN:
-        b.update({k: v for k, v in fr.bounds.items() if k == "forceable"})
+        b.update({k: v for k, v in fr.bounds.items() if k in ("forceable", "best_score")})
     avoid_g = fr.guaranteed
     if rp.avoid_possible is False:
         avoid_g = False
@@ -308,13 +305,7 @@ def analyze_play(
     first = lim if lim.left() is None else lim.share(0.9)
     rp = rows_possible(pos, [play], limits=first, session=session)[play]
     counts = rp.possible if rp.status == PROVEN else None
-    if counts == ():  # paradox avoidance is not even possible: nothing can be forced
-        fr = ForcedReport(seat, False, (), None, None, None, PROVEN, 1, True, None, 0)
-    elif lim.expired():
-        fr = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
-    else:
-        fr = forced_report(pos.play(play), seat, limits=lim, session=session, possible=counts)
-    return _row(play, rp, fr, None)
+    return _row(play, rp, _forced_one(pos, seat, play, counts, lim, lim, session), None)
 
 
 def best_rows(rows: list[MoveReport]) -> list[int]:
@@ -325,6 +316,30 @@ def best_rows(rows: list[MoveReport]) -> list[int]:
         top = max(scored)
         return [i for i, r in enumerate(rows) if r.best_score == top]
     return [i for i, r in enumerate(rows) if r.avoid_guaranteed]
+
+
+def _forced_one(
+    pos: Position,
+    seat: int,
+    p: Play,
+    counts: tuple[int, ...] | None,
+    lim: Limits,
+    part: Limits,
+    session: Session | None,
+) -> ForcedReport:
+    """The forced columns of the row of play ``p`` (``counts``: its proven possible trick
+    counts, if any) with the time ``part`` leaves of ``lim``. A best score not proven is
+    unknown with its proven bounds, never a silent gap."""
+    if counts == () and pos.all_hands_known:  # paradox avoidance is not even possible
+        return no_avoidance_report(pos.play(p), seat, 1, True, 0, part, session)
+    if lim.expired():
+        sb = score_bounds(pos.play(p), seat, None)
+        b = {"best_score": sb} if sb is not None else {}
+        return ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
+    fr = forced_report(pos.play(p), seat, limits=part, session=session, possible=counts)
+    if counts == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
+        fr = replace(fr, guaranteed=False, forceable=())
+    return fr
 
 
 def _forced_rows(
@@ -368,14 +383,7 @@ def _forced_rows(
         if progress:
             progress("forced", len(out), len(plays))
         part = lim.share(1.0 / (len(todo) - i))
-        c = counts[p]
-        if c == ():  # paradox avoidance is not even possible: nothing can be forced
-            out[p] = ForcedReport(seat, False, (), None, None, None, PROVEN, 1, True, None, 0)
-            continue
-        if lim.expired():
-            out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
-            continue
-        out[p] = forced_report(pos.play(p), seat, limits=part, session=session, possible=c)
+        out[p] = _forced_one(pos, seat, p, counts[p], lim, part, session)
     if progress:
         progress("forced", len(plays), len(plays))
     return out

@@ -13,11 +13,12 @@ from .goals import ForcedKind
 from .limits import Limits, OutOfTime
 from .position import Position
 from .sampling import deals_of, wilson_upper
+from .scoring import TWO_PLAYER_BONUS_MAX
 
 if TYPE_CHECKING:
     from .search import Session
 
-__all__ = ["Bounds", "ForcedReport", "forced_report"]
+__all__ = ["Bounds", "ForcedReport", "forced_report", "no_avoidance_report", "score_bounds"]
 
 Bounds = dict[str, Any]  # key -> [lo, hi] (numbers) or {"in": [...], "out": [...]} (sets)
 
@@ -57,6 +58,72 @@ def set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
     return {"in": sorted(ins), "out": sorted(outs - ins)}
 
 
+def score_bounds(
+    pos: Position, seat: int, guaranteed: bool | None, at_least: int | None = None
+) -> list[int] | None:
+    """A proven interval ``[lo, hi]`` of the best score S can guarantee (Sc1-Sc3) from what is
+    settled: ``guaranteed`` (None: not settled) and a proven lower bound on the tricks S can
+    force. None when the score depends on an unknown prediction (3-5 players) and S may avoid
+    its paradox.
+
+    Proof. If S cannot guarantee avoiding a paradox, the others can force S's paradox, which
+    scores -(S's tricks then) <= -now (Sc1); no continuation scores below -(now + left). If S
+    can guarantee avoiding it with at least k tricks, that strategy scores at least k (Sc1,
+    Sc2 never subtract). No continuation scores above now + left plus the largest bonus S can
+    still reach: its largest group now plus one token per play it can still make (Sc3), and
+    only when the bonus is still reachable (Sc2: at most 4 tricks at 2 players, the prediction
+    within now..now + left otherwise)."""
+    from .board import largest_group
+
+    s = pos.seats[seat]
+    now, left = s.tricks, pos.tricks_left
+    top = now + left
+    if guaranteed is False:
+        return [-top, -now]
+    if pos.players == 2:
+        bonus = now <= TWO_PLAYER_BONUS_MAX
+    elif s.prediction is None:
+        return None
+    else:
+        bonus = now <= s.prediction <= top
+    hi = top + (largest_group(pos.board, seat, pos.players) + left if bonus else 0)
+    lo = (now if at_least is None else at_least) if guaranteed else -top
+    return [lo, hi]
+
+
+def no_avoidance_report(
+    pos: Position,
+    seat: int,
+    deals: int,
+    exact: bool,
+    nodes: int,
+    lim: Limits | None = None,
+    session: Session | None = None,
+) -> ForcedReport:
+    """S cannot guarantee avoiding its paradox (proven): nothing is forceable, and the best
+    score is -(S's tricks at the paradox the others force) (Sc1). It is searched with the time
+    ``lim`` leaves when every hand is known; otherwise it stays unknown with its proven bounds
+    (analysis.md, "Partial answers") -- never a silent gap."""
+    best = _score_exactly(pos, seat, lim, session) if deals == 1 and exact else None
+    if best is not None:
+        return ForcedReport(seat, False, (), None, None, best, PROVEN, deals, exact, None, nodes)
+    b: Bounds = {"best_score": score_bounds(pos, seat, False)}
+    return ForcedReport(seat, False, (), None, None, None, UNKNOWN, deals, exact, None, nodes, b)
+
+
+def _score_exactly(
+    pos: Position, seat: int, lim: Limits | None, session: Session | None
+) -> int | None:
+    """The best score S can guarantee on a fully known deal, if the time ``lim`` leaves is
+    enough (None otherwise, or when it depends on an unknown prediction)."""
+    if lim is None or lim.expired() or not pos.all_hands_known:
+        return None
+    from .search import best_score_line
+
+    v, _ = best_score_line(pos, seat, limits=lim, session=session)
+    return v
+
+
 @dataclass
 class _Pieces:
     """Forced answers for one fully known deal, settled one question at a time."""
@@ -66,6 +133,7 @@ class _Pieces:
     f_out: set[int] = field(default_factory=set)
     al: tuple[int, int] | None = None  # at_least bounds
     am: tuple[int, int] | None = None  # at_most bounds
+    best_score: int | None = None  # proven exactly after the trick questions, if time was left
 
 
 def _first_yes(
@@ -109,6 +177,7 @@ def _forced_pieces(
         out.guaranteed = ask(Target("avoid-paradox"))
         if out.guaranteed is False:
             out.f_out = set(range(now, top + 1))
+            out.best_score = _score_exactly(full, seat, lim, session)
             return out
         lo_al, hi_al = now, max(ks, default=now)
         lo_am, hi_am = min(ks, default=top), top
@@ -127,7 +196,9 @@ def _forced_pieces(
             yes, no = _first_yes(ask, "at-most", range(lo_am, hi_am))
             out.am = (lo_am if no is None else no + 1, hi_am if yes is None else yes)
     except OutOfTime:
-        pass
+        return out
+    # the score last, with whatever time is left (its search is the most expensive one)
+    out.best_score = _score_exactly(full, seat, lim, session)
     return out
 
 
@@ -164,9 +235,12 @@ def forced_report(
     boards, exact = deals_of(pos, seed=lim.seed)
     n = len(boards)
 
-    def unknown(nodes: int = 0, **kw: Any) -> ForcedReport:
-        g = kw.pop("guaranteed", None)
-        return ForcedReport(seat, g, None, None, None, None, UNKNOWN, n, exact, None, nodes, kw)
+    def unknown(
+        nodes: int = 0, g: bool | None = None, best: int | None = None, b: Bounds | None = None
+    ) -> ForcedReport:
+        return ForcedReport(
+            seat, g, None, None, None, best, UNKNOWN, n, exact, None, nodes, b or {}
+        )
 
     if only_guaranteed:
         missed = False  # some deal not settled in time: keep looking for a refuting one
@@ -209,7 +283,8 @@ def forced_report(
     if pieces and n > 1 and any(not a.guaranteed for a in answers):
         # one settled deal refutes "for every deal": nothing is forceable (the best score
         # needs every deal, so it stays unknown)
-        return ForcedReport(seat, False, (), None, None, None, UNKNOWN, n, exact, None, nodes, {})
+        b0: Bounds = {"best_score": score_bounds(pos, seat, False)}
+        return ForcedReport(seat, False, (), None, None, None, UNKNOWN, n, exact, None, nodes, b0)
     if pieces:
         pc = pieces[0]
         now = pos.seats[seat].tricks
@@ -218,14 +293,22 @@ def forced_report(
         b: Bounds = {}
         g = pc.guaranteed if n == 1 else None
         if g is False:
-            return ForcedReport(seat, False, (), None, None, None, PROVEN, 1, exact, None, nodes)
+            if pc.best_score is not None:
+                return ForcedReport(
+                    seat, False, (), None, None, pc.best_score, PROVEN, 1, exact, None, nodes
+                )
+            return no_avoidance_report(pos, seat, 1, exact, nodes, session=session)
         if not outs >= every:
             b["forceable"] = set_bounds(pc.f_in if n == 1 else set(), outs)
         else:
             b["forceable"] = {"in": [], "out": sorted(every)}
         if g and pc.al is not None and pc.am is not None:
             b["at_least"], b["at_most"] = list(pc.al), list(pc.am)
-        return unknown(nodes, guaranteed=g, **b)
+        if pc.best_score is None:
+            sb = score_bounds(pos, seat, g, pc.al[0] if g and pc.al is not None else None)
+            if sb is not None:
+                b["best_score"] = sb
+        return unknown(nodes, g, pc.best_score, b)
     guaranteed = all(bool(a.guaranteed) for a in answers)
     forceable = tuple(sorted(set.intersection(*(set(a.forceable or ()) for a in answers))))
     if guaranteed:

@@ -3,7 +3,9 @@
 ``avoid_possible``) over the same packed states, answered by the native code. One addition:
 from deep roots (:data:`PN_FROM` tricks left) the yes/no questions are answered by a short
 alpha-beta probe and then a proof-number search (df-pn, ``cxx/pn.cpp``), checked against the
-native alpha-beta in tests/test_search_native.py.
+native alpha-beta in tests/test_search_native.py. The score searches (``para``, ``value``) ask
+their windows as trick goals of ``win`` where that decides them (``Options::score`` in
+``cxx/search.h``; each switch checked in tests/test_search_score.py).
 
 The Python :class:`.engine.Engine` stays the readable reference; the native core is checked
 against it and against the rules engine (tests/test_search_native.py). States cross the

@@ -50,6 +50,31 @@ inline int group_bound(const Ctx& cx, const State& st, int plays) {
     return b;
 }
 
+// group_bound with S's plays counted per number: in each component, S fills at most
+// min(copies of k it holds, free cells of k in it) cells of number k (one per play, L1), and
+// at most `plays` in all. Never above group_bound.
+inline int group_bound_held(const Ctx& cx, const State& st, int plays) {
+    uint64_t mine = st.mine, free = s_free(cx, st);
+    uint64_t rest = mine | free;
+    uint32_t hand = st.hand[cx.seat];
+    int b = 0;
+    while (rest) {
+        uint64_t comp = component(cx, rest & (~rest + 1), rest);
+        rest &= ~comp;
+        uint64_t f = comp & free;
+        int fills = 0;
+        while (f) {
+            uint64_t m = f & cx.col[cx.cell_n[lowbit(f)]];
+            f &= ~m;
+            int h = Ctx::count(hand, cx.cell_n[lowbit(m)]), c = popcount(m);
+            fills += h < c ? h : c;
+        }
+        int v = popcount(comp & mine) + (plays < fills ? plays : fills);
+        if (v > b) b = v;
+    }
+    return b;
+}
+
 // Upper bound on the plays S can still make: sum over k of min(copies of k, S's cells of k).
 inline int s_plays_bound(const Ctx& cx, const State& st) {
     uint64_t free = s_free(cx, st);

@@ -260,6 +260,14 @@ static PyObject* m_configure(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+static PyObject* m_set_score_bounds(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    int mask;
+    if (!PyArg_ParseTuple(args, "i", &mask)) return nullptr;
+    self->eng->opt.score = mask;
+    Py_RETURN_NONE;
+}
+
 static PyObject* m_set_bounds(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     int mask;
@@ -335,6 +343,8 @@ static PyMethodDef engine_methods[] = {
      "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe): algorithm switches"},
     {"set_bounds", (PyCFunction)m_set_bounds, METH_VARARGS,
      "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},
+    {"set_score_bounds", (PyCFunction)m_set_score_bounds, METH_VARARGS,
+     "set_score_bounds(mask): score bounds in value / para (search.h SCORE_*; 0 = none)"},
     {"static_bounds", (PyCFunction)m_static_bounds, METH_VARARGS,
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},

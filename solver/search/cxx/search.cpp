@@ -282,6 +282,28 @@ int Engine::para(const State& st, int alpha, int beta) {
     if (upper <= alpha) return upper;
     int a = alpha > lower ? alpha : lower;
     int b = beta < upper ? beta : upper;
+    // the window as trick goals (SCORE_PARA): para >= x exactly when S can force "no paradox,
+    // or its paradox after at most -x more tricks" (x <= 0; above 0 only "no paradox")
+    if (opt.score & SCORE_PARA && (st.cnt == 0 || opt.score & SCORE_EVERY) && a < b) {
+        auto pk_of = [](int x) { return x <= 0 ? -x : -1; };
+        // (no value lies in the gap between 0 and NOPAR: a bound there is NOPAR or 0)
+        if (win(st, 0, left, pk_of(b))) {
+            int v = b > 0 ? NOPAR : b;
+            if (use_tt) {
+                slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
+                if (v > slot->data.lower) slot->data.lower = v;
+            }
+            return v;
+        }
+        if (!win(st, 0, left, pk_of(a + 1))) {
+            int v = a >= 0 ? 0 : a;
+            if (use_tt) {
+                slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
+                if (v < slot->data.upper) slot->data.upper = v;
+            }
+            return v;
+        }
+    }
     int a0 = a, b0 = b;
     int t = st.tricks;
     if (opt.symmetry) lm = symmetric(cx, st, lm, false);
@@ -316,6 +338,24 @@ bool Engine::bonus_possible(int t, int left) const {
     return pred >= 0 && t <= pred && pred <= t + left;
 }
 
+// The least final count lo such that (hull = false) every count k >= lo scores at least
+// `target` with a group of g when S earns the bonus (Sc1-Sc3), or (hull = true) such that no
+// count below lo can score `target` with a group of at most g.
+int Engine::score_floor(int target, int g, bool hull) const {
+    auto scores = [&](int k) {
+        bool eligible = cx.players == 2 ? k <= cx.rules.two_player_bonus_max : k == cx.prediction;
+        return k + (eligible ? g : 0) >= target;
+    };
+    int lo = target;
+    if (hull) {
+        for (int k = 0; k < target; ++k)
+            if (scores(k)) return k;
+        return target;
+    }
+    while (lo > 0 && scores(lo - 1)) --lo;
+    return lo;
+}
+
 int Engine::terminal_score(const State& st, bool paradox_by_s) const {
     int t = st.tricks;
     if (paradox_by_s) return -t;
@@ -335,18 +375,36 @@ int Engine::value(const State& st, int alpha, int beta) {
     int p = cx.to_play(st);
     if (!lm) return terminal_score(st, p == seat);
     int t = st.tricks;
-    bool bonus = bonus_possible(t, left);
-    int ub = t + left;
+    // S wins at most `more` more tricks and makes at most `plays` more plays in every
+    // continuation; `lb`: a proven lower bound of the score
+    int more = left, plays = left - s_played, lb = -INF;
+    if (opt.score & (SCORE_CAP | SCORE_SAFE) && (st.cnt == 0 || opt.score & SCORE_EVERY)) {
+        int top = left - (s_played && st.wseat != seat ? 1 : 0);
+        Static sb = round_end(cx, st, s_played, top, opt.bounds);
+        if (opt.score & SCORE_CAP) {
+            more = sb.ub;
+            if (sb.most[seat] < plays) plays = sb.most[seat];
+            // every end is a paradox of S with at most `more` tricks or scores >= t (Sc1)
+            lb = -(t + more);
+        }
+        // S never causes a paradox: every end scores at least t (Sc1; Sc2 never subtracts)
+        if (opt.score & SCORE_SAFE && s_safe(cx, st, s_played, sb, opt.bounds)) lb = t;
+    }
+    bool bonus = bonus_possible(t, more);
+    int ub = t + more, gmax = 0;
     if (bonus) {
-        int top = cx.players == 2 ? (t + left < 4 ? t + left : 4) : cx.prediction;
-        int g = top + group_bound(cx, st, left - s_played);
-        if (g > ub) ub = g;
+        int cap2 = cx.rules.two_player_bonus_max;
+        int top = cx.players == 2 ? (t + more < cap2 ? t + more : cap2) : cx.prediction;
+        gmax = opt.score & SCORE_HELD ? group_bound_held(cx, st, plays)
+                                      : group_bound(cx, st, plays);
+        if (top + gmax > ub) ub = top + gmax;
     }
     if (ub <= alpha) return ub;
+    if (lb >= beta) return lb;
     Key key = core_key(cx, st, opt.canonical, bonus);
     key.w[3] |= (uint64_t)(t + 1) << 27;
     if (!bonus) key.w[4] = ~0ULL;
-    auto* slot = vtt_.insert(key, BoundEntry{-INF, ub, -1});
+    auto* slot = vtt_.insert(key, BoundEntry{lb, ub, -1});
     uint64_t gen = vtt_.generation();
     BoundEntry* e = &slot->data;
     int lower = e->lower, upper = e->upper;
@@ -380,13 +438,36 @@ int Engine::value(const State& st, int alpha, int beta) {
             return v;
         }
     }
-    // above t + left every continuation must earn the bonus: S must force its trick window
-    if (bonus && b > t + left) {
+    // above t + more every continuation must earn the bonus: S must force its trick window.
+    // If it can, it scores at least the window's least count plus its largest group now
+    // (tokens stay, I4): asked too when that would cut this window (SCORE_GROUP)
+    int sure = cx.players == 2 ? t : bonus_lo_;
+    int held = bonus && opt.score & SCORE_GROUP ? sure + largest_group(cx, st.mine) : -INF;
+    if (bonus && (b > t + more || held >= b)) {
         if (!win(st, bonus_lo_ - t, bonus_hi_ - t)) {
-            int cap = t + left;
+            int cap = t + more;
             if (cap < e->upper) e->upper = cap;
             if (cap <= a) return cap;
-            b = cap;
+            if (cap < b) b = cap;
+        } else if (held > e->lower) {
+            e->lower = held;
+            if (held >= b) return held;
+            if (held > a) a = held;
+        }
+    }
+    // the score window as trick goals (SCORE_TRICKS): S surely scores >= b if it can force
+    // (without a paradox) a final count from which every count scores >= b with its group
+    // now; it scores < a + 1 if it cannot force any count that could score >= a + 1 with
+    // the largest group it can still reach (a paradox of S scores <= 0 < a + 1)
+    if (opt.score & SCORE_TRICKS && (st.cnt == 0 || opt.score & SCORE_EVERY) && a < b) {
+        int gnow = bonus ? largest_group(cx, st.mine) : 0;
+        if (b > e->lower && win(st, score_floor(b, gnow, false) - t, left)) {
+            e->lower = b;
+            return b;
+        }
+        if (a + 1 > 0 && a < e->upper && !win(st, score_floor(a + 1, bonus ? gmax : 0, true) - t, left)) {
+            e->upper = a;
+            return a;
         }
     }
     lower = e->lower;

@@ -41,6 +41,21 @@ struct BoundEntry {  // fail-soft bounds of para or value
     int8_t hint;
 };
 
+// Score bounds (Options::score), one bit each so each can be measured alone.
+constexpr int SCORE_CAP = 1;    // value: S's trick cap (round_end) bounds the score and the bonus
+constexpr int SCORE_SAFE = 2;   // value: S surely avoids its paradox -> the score is >= t
+constexpr int SCORE_GROUP = 4;  // value: S forces its bonus window -> score >= bonus + group now
+constexpr int SCORE_EVERY = 8;  // the score bounds at every node, not only at trick starts
+constexpr int SCORE_HELD = 16;  // value: S's group bound counts its plays per number held
+constexpr int SCORE_TRICKS = 32;  // value: the score window answered by two trick goals (win)
+constexpr int SCORE_PARA = 64;    // para: the window answered by two trick goals with a paradox part
+// Measured (nodes of the score question of every analyze row, fresh tables per row, 40 M cap;
+// bench/bench_native.py --only score): 3p/5, 4p/5, 5p/4 (7 positions, 135 rows): off
+// para 90.5 M + value 250 M (4 rows unknown), 692 s; TRICKS | PARA: 86.1 M + 1.5 M, all
+// proven, 305 s. CAP +2.6 %, SAFE -0.3 %, GROUP +107 % value nodes alone (its extra trick
+// goals); EVERY (para) -5 to -8 % para nodes.
+constexpr int SCORE_DEFAULT = SCORE_TRICKS | SCORE_PARA | SCORE_EVERY;
+
 // Algorithm switches (for measuring each; the defaults are the measured best).
 struct Options {
     bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
@@ -61,6 +76,8 @@ struct Options {
     // 700-704, 10 M cap): none 203 M (25 solved), SAFE 92 M (35), SAFE+DOOMED 82 M (35); the
     // trick answers 217 M (21) -> 147 M (29), STOPPERS -1.4 %
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS;
+    // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
+    int score = SCORE_DEFAULT;
 };
 
 struct PnEntry {  // proof and disproof numbers of one (state, goal)
@@ -114,6 +131,7 @@ class Engine {
     void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start);
     int terminal_score(const State& st, bool paradox_by_s) const;
     bool bonus_possible(int t, int left) const;
+    int score_floor(int target, int g, bool hull) const;
 
     // The fail-soft child loop shared by para and value: the best child value for the seat
     // to play (S maximises), narrowing (a, b); stops at a cutoff.

@@ -1,0 +1,97 @@
+"""No silent gaps (analysis.md, "Partial answers"): when a limit stops the forced search, the
+best score is either proven exactly or ``unknown`` with a proven interval that holds the true
+score, through the question-by-question fallback too; a report is never ``proven`` with the
+score missing (unless it depends on an unknown prediction)."""
+
+from __future__ import annotations
+
+import pytest
+
+from catbox.solver.deal import random_position
+from catbox.solver.forced import forced_report, no_avoidance_report, score_bounds
+from catbox.solver.limits import Limits
+from catbox.solver.search import clear_cache, forced
+
+
+def _cases() -> list[tuple[int, int]]:
+    return [(seed, left) for seed in range(12) for left in (2, 3)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_score_bounds_hold_the_exact_score(players: int) -> None:
+    """score_bounds from each settled fact (nothing, paradox avoidance, at least k) holds the
+    exact best score of the full search."""
+    checked = 0
+    for seed, left in _cases():
+        pos = random_position(players, 300 + seed, left)
+        seat = pos.to_play
+        assert seat is not None
+        for s in {seat, (seat + 1) % players}:
+            exact = forced(pos, s)
+            assert exact.status == "proven"
+            if exact.best_score is None:
+                continue
+            for g, al in (
+                (None, None),
+                (exact.guaranteed, None),
+                (exact.guaranteed, exact.at_least),
+            ):
+                b = score_bounds(pos, s, g, al)
+                assert b is not None
+                assert b[0] <= exact.best_score <= b[1], (players, seed, left, s, g, al, b)
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_node_limit_gives_the_score_or_its_bounds(players: int) -> None:
+    """With a node limit below the whole forced search the fallback answers one question at a
+    time: its score is the exact one or unknown with an interval around it, and its status is
+    proven only when every value is there."""
+    fallbacks = bounded = 0
+    for seed in range(10):
+        pos = random_position(players, 500 + seed, 4)
+        seat = pos.to_play
+        assert seat is not None
+        clear_cache()
+        exact = forced(pos, seat)
+        if exact.best_score is None or exact.nodes < 2000:
+            continue
+        for cut in (3, 10):
+            clear_cache()
+            r = forced_report(pos, seat, limits=Limits(node_limit=exact.nodes // cut))
+            if r.status == "proven":
+                assert r.best_score == exact.best_score
+                assert r.guaranteed == exact.guaranteed
+                continue
+            fallbacks += 1
+            if r.best_score is not None:
+                assert r.best_score == exact.best_score
+            else:
+                lo, hi = r.bounds["best_score"]
+                assert lo <= exact.best_score <= hi
+                bounded += 1
+            if r.guaranteed is not None:
+                assert r.guaranteed == exact.guaranteed
+    assert fallbacks >= 3 and bounded >= 3
+
+
+def test_no_avoidance_report_searches_the_score_or_bounds_it() -> None:
+    """S cannot avoid its paradox: with time the score is searched exactly, without any it is
+    unknown with an interval around it (-(tricks + left) .. -tricks), never missing."""
+    seen = 0
+    for seed in range(40):
+        pos = random_position(4, 600 + seed, 3)
+        seat = pos.to_play
+        assert seat is not None
+        exact = forced(pos, seat)
+        if exact.guaranteed is not False or exact.best_score is None:
+            continue
+        seen += 1
+        r = no_avoidance_report(pos, seat, 1, True, 0, Limits(None).start())
+        assert (r.status, r.best_score, r.forceable) == ("proven", exact.best_score, ())
+        r = no_avoidance_report(pos, seat, 1, True, 0, Limits(0.0).start())
+        assert r.status == "unknown" and r.best_score is None
+        lo, hi = r.bounds["best_score"]
+        assert lo <= exact.best_score <= hi == -pos.seats[seat].tricks
+    assert seen >= 3
