@@ -40,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_estimates import doomed  # noqa: E402
 from catbox.solver.cards import COPIES, Colour, Play, variant  # noqa: E402
 from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
 from catbox.solver.estimates.start import _predict_heuristic, _set_aside_heuristic  # noqa: E402
@@ -156,10 +157,14 @@ def rate(e: Estimate) -> str:
     return f"{100 * e.value:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
 
 
-def duel(players: int, name: str, base: str, deals: int, seed0: int) -> dict[str, object]:
+def duel(
+    players: int, name: str, base: str, deals: int, seed0: int, progress: int = 0
+) -> dict[str, object]:
     """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else."""
     a, b = AGENTS[name], AGENTS[base]
-    diffs, para_a, para_b, hit_a, hit_b, self_d = [], 0, 0, 0, 0, []
+    diffs, para_a, para_b, hit_a, hit_b = [], 0, 0, 0, 0
+    self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
+    self_open: list[float] = []  # the same over the deals the cards do not doom (I1/I2)
     times: dict[int, list[float]] = {}
     t0 = time.perf_counter()
     for d in range(deals):
@@ -181,6 +186,16 @@ def duel(players: int, name: str, base: str, deals: int, seed0: int) -> dict[str
         diffs.append(sum(per) / players)
         mine = play_round(start, [a] * players, seed)
         self_d.append(((mine.paradox is not None) - (ref.paradox is not None)) / players)
+        if not doomed(Sim.of(start)):
+            self_open.append(self_d[-1])
+        if progress and (d + 1) % progress == 0 and d + 1 < deals:
+            e = mean(diffs)
+            print(
+                f"    ... {d + 1} deals: score diff {fmt(e)}, self-play paradox diff "
+                f"{fmt(mean(self_d), pct=True)}",
+                file=sys.stderr,
+                flush=True,
+            )
     n = deals * players
     res = {
         "players": players,
@@ -193,6 +208,8 @@ def duel(players: int, name: str, base: str, deals: int, seed0: int) -> dict[str
         "hit": proportion(hit_a, n),
         "hit_base": proportion(hit_b, n),
         "self_paradox_diff": mean(self_d),
+        "self_paradox_diff_open": mean(self_open),
+        "open_deals": len(self_open),
         "seconds": time.perf_counter() - t0,
         "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
     }
@@ -210,6 +227,7 @@ def print_duel(r: dict[str, object]) -> None:
         rate(r["hit"]),  # type: ignore[arg-type]
         rate(r["hit_base"]),  # type: ignore[arg-type]
         fmt(r["self_paradox_diff"], pct=True),  # type: ignore[arg-type]
+        fmt(r["self_paradox_diff_open"], pct=True),  # type: ignore[arg-type]
     ]
     print("  ".join(cells), flush=True)
 
@@ -217,6 +235,7 @@ def print_duel(r: dict[str, object]) -> None:
 HEADER = (
     f"{'match':>29}  {'score diff/seat-round':>24}  {'its paradox':>20}  {'base paradox':>20}"
     f"  {'its hits':>20}  {'base hits':>20}  {'self-play paradox diff %':>24}"
+    f"  {'the same, deals not doomed':>26}"
 )
 
 
@@ -262,6 +281,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--speed", type=int, default=None, help="rounds for the endgame speed table")
     ap.add_argument("--out", type=Path, default=RESULTS / "arena.json")
+    ap.add_argument("--progress", type=int, default=0, help="report every this many deals")
     args, _ = ap.parse_known_args()
     deals = args.deals or (6 if args.quick else 100)
     speed_rounds = args.speed if args.speed is not None else (2 if args.quick else 10)
@@ -279,7 +299,7 @@ def main() -> int:
     print(HEADER)
     for p in args.players:
         for base in args.baselines:
-            r = duel(p, args.contestant, base, deals, 1_000_000 * p + args.seed)
+            r = duel(p, args.contestant, base, deals, 1_000_000 * p + args.seed, args.progress)
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r
     args.out.parent.mkdir(parents=True, exist_ok=True)
