@@ -42,7 +42,15 @@ from .position import Position
 if TYPE_CHECKING:
     from .search.state import State
 
-__all__ = ["DEFAULT_LEVEL", "HORIZON", "SAMPLES", "Scored", "choose_play", "score_plays"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "HORIZON",
+    "SAMPLES",
+    "Scored",
+    "choose_play",
+    "play_out",
+    "score_plays",
+]
 
 DEFAULT_LEVEL = 1
 # tricks left (the current one included) from which the player solves sampled deals exactly,
@@ -84,6 +92,17 @@ def _policy_play(view: Position, seed: int) -> Play:
     # filled (by the same seeded stream) because the playout state wants every hand
     deal = DealSpace.of(view).sample(random.Random(rng.random()))
     num, colour = choose(Sim.of(deal), rng)
+    return Play(num, Colour(colour))
+
+
+def _policy_play_known(pos: Position, seed: int) -> Play:
+    """:func:`_policy_play` on a position with every hand known: the same play (the policy
+    never reads another hand; the same stream, less its draw for the filling)."""
+    from .estimates.policy import Sim, choose
+
+    rng = _rng(seed, pos)
+    rng.random()
+    num, colour = choose(Sim.of(pos), rng)
     return Play(num, Colour(colour))
 
 
@@ -197,3 +216,21 @@ def choose_play(
             if rows and rows[0].weight:
                 return rows[0].play
     return _policy_play(pos, seed)
+
+
+def play_out(pos: Position, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> Position:
+    """``pos`` (every hand known) played to the end of the round with every seat playing
+    :func:`choose_play` on its own view. Before the exact horizon the policy is asked on the
+    whole position directly: it reads only the seat's own cards and the public state, so that
+    is the same play, without filling the hidden hands."""
+    pos = pos.settle()
+    while not pos.finished:
+        seat = pos.to_play
+        assert seat is not None
+        if level >= 1 and pos.tricks_left <= HORIZON[pos.players]:
+            view = pos.hide([s for s in range(pos.players) if s != seat])
+            play = choose_play(view, seed=seed, level=level)
+        else:
+            play = _policy_play_known(pos, seed)
+        pos = pos.play(play)
+    return pos

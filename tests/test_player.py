@@ -15,7 +15,7 @@ from catbox.solver.errors import PositionError
 from catbox.solver.estimates.advise import advise
 from catbox.solver.estimates.deals import DealSpace
 from catbox.solver.generate import random_position
-from catbox.solver.player import HORIZON, choose_play, score_plays
+from catbox.solver.player import HORIZON, choose_play, play_out, score_plays
 
 
 def view_of(pos: Position) -> Position:
@@ -26,7 +26,7 @@ def view_of(pos: Position) -> Position:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_choose_play_is_legal_and_deterministic_over_a_round(players: int) -> None:
-    for seed in range(2):
+    for seed in range(2 if players == 2 else 1):
         pos = deal_round(players, seed, predictions=True).position
         while not pos.finished:
             view = view_of(pos)
@@ -42,8 +42,8 @@ def test_choose_play_reads_only_the_view(players: int) -> None:
     """Two different deals of the hidden cards, consistent with one view, give the same play
     for the same seed (the player never sees the hidden hands)."""
     checked = 0
-    for seed in range(8):
-        tricks_left = (HORIZON[players], HORIZON[players] + 2)[seed % 2]
+    for seed in range(6):
+        tricks_left = (HORIZON[players] - 1, HORIZON[players] + 2)[seed % 2]
         full = random_position(players, seed=seed, tricks_left=tricks_left, mid_trick=seed % 2)
         view = view_of(full)
         other = DealSpace.of(view).sample(random.Random(seed))
@@ -56,7 +56,7 @@ def test_choose_play_reads_only_the_view(players: int) -> None:
             b = choose_play(view_of(other), seed=seed, level=lvl)
             assert a == b and a in full.legal_plays()
         checked += 1
-    assert checked >= 6
+    assert checked >= 4
 
 
 def test_choose_play_needs_the_own_hand_and_a_running_round() -> None:
@@ -109,3 +109,28 @@ def test_a_seat_without_prediction_still_gets_a_play() -> None:
     seats[seat] = replace(seats[seat], prediction=None)
     view = view_of(replace(full, seats=tuple(seats)))
     assert choose_play(view) in view.legal_plays()
+
+
+def test_play_out_is_every_seat_choosing_on_its_own_view() -> None:
+    """play_out (the model of the seats in advise's playouts at level >= 1) makes, at every
+    step, the play choose_play makes on that seat's view."""
+    for players in (3, 4):
+        full = random_position(players, seed=7, tricks_left=HORIZON[players] + 1)
+        end = play_out(full, seed=2)
+        pos = full.settle()
+        while not pos.finished:
+            pos = pos.play(choose_play(view_of(pos), seed=2))
+        assert pos == end
+
+
+def test_advise_playouts_can_model_the_seats_by_the_player() -> None:
+    from catbox.solver.estimates.advise import advise as run
+
+    full = random_position(3, seed=4, tricks_left=3)
+    seat = full.to_play
+    assert seat is not None
+    view = view_of(full)
+    a = run(view, seat, method="playouts", samples=6, level=1)
+    b = run(view, seat, method="playouts", samples=6, level=1)
+    assert a == b and a.samples == 6
+    assert {m.play for m in a.moves} == set(view.legal_plays())
