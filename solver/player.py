@@ -13,13 +13,22 @@ How it plays (``level``):
   filled with one consistent deal only because the playout state wants every hand.
 * **1 and up — exact endgames over sampled deals.** From :data:`HORIZON` tricks left (per
   player count, measured in bench/arena.py), it draws deals of the unseen cards consistent with
-  the view (:class:`.estimates.deals.DealSpace`, a fair shuffle of the physical cards), solves
-  every legal play on each with the compiled search core — can S still guarantee avoiding its
-  paradox (X1) against every other seat, and the best score (Sc1-Sc3) it can guarantee — and
-  plays the play that avoids the paradox on the most deals, then the best mean score: the way
-  bridge programs play card by card (perfect-information Monte Carlo). A deal whose search
-  exceeds its node budget is dropped; if none is solved the policy plays. When every
-  consistent deal fits in :data:`SAMPLES` they are enumerated with their weights instead.
+  the view (:class:`.estimates.deals.DealSpace`, a fair shuffle of the physical cards) and
+  solves every legal play on each with the compiled search core, the way bridge programs play
+  card by card (perfect-information Monte Carlo). It plays, in this order of importance:
+
+  1. the play after which S can still guarantee avoiding its paradox (X1) against every other
+     seat on the most deals;
+  2. then on which S can at least still avoid it if the others let it (cooperative);
+  3. then after which the round can still end with no paradox at all (the cooperative search
+     in the last :data:`ROUND_EXACT_FROM` tricks, Hall's condition for every other seat
+     before): measured in the arena, this keeps self-play from causing more paradoxes than
+     the policy (S alone does not care who causes one);
+  4. then the best mean score (Sc1-Sc3) S can guarantee;
+  5. then the policy's own value of the play.
+
+  A deal whose search exceeds its node budget is dropped; if none is solved the policy plays.
+  When every consistent deal fits in :data:`SAMPLES` they are enumerated with their weights.
 
 >>> from .deal import random_position
 >>> full = random_position(4, seed=5, tricks_left=2)
@@ -63,19 +72,26 @@ NODE_LIMIT = 200_000  # per deal and play; a deal over it is left out
 @dataclass(frozen=True, slots=True)
 class Scored:
     """One play over the solved deals (``weight``: their total weight): on how much of it S
-    can still guarantee avoiding its paradox (``avoids``), and the weighted sum of the best
-    scores S can guarantee (``score``; only for the plays that avoid it most, else None)."""
+    can still guarantee avoiding its paradox against every other seat (``avoids``), on how
+    much it can at least still avoid it if the others let it (``possible``, the cooperative
+    question), the weighted sum of the best scores S can guarantee (``score``; only for the
+    plays that avoid it most, else None) and the policy's value of the play (``policy``, the
+    last tie-break)."""
 
     play: Play
     avoids: float
+    possible: float
     score: float | None
     weight: float
+    policy: float = 0.0
+    clear: float = 0.0
 
-    def key(self) -> tuple[float, float]:
+    def key(self) -> tuple[float, ...]:
         if not self.weight:
-            return (0.0, float("-inf"))
-        sc = self.score / self.weight if self.score is not None else float("-inf")
-        return (self.avoids / self.weight, sc)
+            return (0.0, 0.0, float("-inf"), 0.0, self.policy)
+        w = self.weight
+        sc = self.score / w if self.score is not None else float("-inf")
+        return (self.avoids / w, self.possible / w, self.clear / w, sc, self.policy)
 
 
 def _rng(seed: int, pos: Position) -> random.Random:
@@ -104,6 +120,34 @@ def _policy_play_known(pos: Position, seed: int) -> Play:
     rng.random()
     num, colour = choose(Sim.of(pos), rng)
     return Play(num, Colour(colour))
+
+
+ROUND_EXACT_FROM = 2  # tricks left from which "the round can still end paradox-free" is searched
+
+
+def _round_open(pos: Position, seat: int) -> bool:
+    """Can the round still end with no paradox at all (every seat cooperating)? Searched
+    exactly (the cooperative search) in the last :data:`ROUND_EXACT_FROM` tricks; before
+    that, the necessary condition that no other seat is left unable to play all but one of
+    its cards into distinct usable cells (Hall's condition, E1)."""
+    if pos.finished:
+        return pos.paradox is None
+    if pos.tricks_left <= ROUND_EXACT_FROM:
+        from .coop import _Search
+
+        search = _Search(pos, seat, None)
+        return bool(search.solve(search.root)[1])
+    from .matching import hall_violation
+
+    return not any(hall_violation(pos, o) for o in range(pos.players) if o != seat)
+
+
+def _policy_values(view: Position, seed: int, filled: Position) -> dict[Play, float]:
+    """The policy's value of every legal play (it reads the view only; ``filled`` is any deal
+    consistent with it, for the playout state)."""
+    from .estimates.policy import Sim, values
+
+    return {Play(n, Colour(c)): v for v, (n, c) in values(Sim.of(filled), _rng(seed, view))}
 
 
 def score_plays(
@@ -141,26 +185,37 @@ def score_plays(
     def budget() -> None:
         eng.set_budget(node_limit, lim.seconds(0.001) if lim is not None else None)
 
-    # pass 1: can S still guarantee avoiding its paradox after each play, deal by deal
+    # pass 1: can S still guarantee avoiding its paradox after each play, deal by deal; if
+    # not, can it at least still avoid it when the others let it (the cooperative question)
     solved: list[tuple[int, list[State]]] = []
-    oks: list[list[bool]] = []
+    oks: list[list[tuple[bool, bool]]] = []
+    clear = [0.0] * len(plays)  # no other seat is left unable to play out its hand (E1, X1)
     for deal, w in deals:
         if lim is not None and lim.expired() and solved:
             break
         budget()
         children = [ch for _, ch in eng.children(eng.state_of(deal))]
         try:
-            row = [eng.win(ch, 0, ch[11]) for ch in children]
+            row = []
+            for ch in children:
+                ok = eng.win(ch, 0, ch[11])
+                row.append((ok, ok or eng.avoid_possible(ch)))
         except BudgetExceeded:
             continue
         solved.append((w, children))
         oks.append(row)
+        for j, p in enumerate(plays):
+            if _round_open(deal.play(p), seat):
+                clear[j] += w
     weight = float(sum(w for w, _ in solved))
     avoids = [
-        float(sum(w * r[j] for (w, _), r in zip(solved, oks, strict=True)))
+        (
+            float(sum(w * r[j][0] for (w, _), r in zip(solved, oks, strict=True))),
+            float(sum(w * r[j][1] for (w, _), r in zip(solved, oks, strict=True))),
+        )
         for j in range(len(plays))
     ]
-    top = max(avoids, default=0.0)
+    top = max(avoids, default=(0.0, 0.0))
     # pass 2: the best score S can guarantee, for the plays that avoid it most (only they can
     # be chosen); a deal over budget for one of them is left out for all
     cands = [j for j, a in enumerate(avoids) if a == top]
@@ -178,11 +233,22 @@ def score_plays(
             score_weight += w
             for j, sc in got.items():
                 sums[j] += w * (sc if sc is not None else 0)
+    pol = _policy_values(pos, seed, deals[0][0])
     out = []
     for j, p in enumerate(plays):
         mean = sums[j] * weight / score_weight if j in sums and score_weight else None
-        out.append(Scored(p, avoids[j], mean if len(cands) > 1 else None, weight))
-    return sorted(out, key=lambda r: (-r.key()[0], -r.key()[1], r.play))
+        out.append(
+            Scored(
+                p,
+                avoids[j][0],
+                avoids[j][1],
+                mean if len(cands) > 1 else None,
+                weight,
+                pol[p],
+                clear[j],
+            )
+        )
+    return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))
 
 
 def choose_play(
