@@ -36,6 +36,8 @@ def main() -> int:
         "bench_native.py",
         "bench_analyze.py",
         "bench_estimates.py",
+        "arena.py",  # catbox's player against its previous version and the baselines
+        "peer_arena.py",  # the peer's bots; skips unless CATBOX_PEER names a checkout
     ):
         path = HERE / script
         if not path.exists():

@@ -21,7 +21,7 @@ How it plays (``level``):
      seat on the most deals;
   2. then on which S can at least still avoid it if the others let it (cooperative);
   3. then after which the round can still end with no paradox at all (the cooperative search
-     in the last :data:`ROUND_EXACT_FROM` tricks, Hall's condition for every other seat
+     in the last tricks (:data:`ROUND_EXACT_FROM`), Hall's condition for every other seat
      before): measured in the arena, this keeps self-play from causing more paradoxes than
      the policy (S alone does not care who causes one);
   4. then the best mean score (Sc1-Sc3) S can guarantee;
@@ -64,7 +64,7 @@ __all__ = [
 DEFAULT_LEVEL = 1
 # tricks left (the current one included) from which the player solves sampled deals exactly,
 # per player count: measured in bench/arena.py ("endgame speed") against the decision targets
-HORIZON = {2: 6, 3: 5, 4: 4, 5: 3}
+HORIZON = {2: 6, 3: 5, 4: 4, 5: 2}
 SAMPLES = 20  # sampled deals per decision (level 1); level k uses k times as many
 NODE_LIMIT = 200_000  # per deal and play; a deal over it is left out
 
@@ -122,17 +122,19 @@ def _policy_play_known(pos: Position, seed: int) -> Play:
     return Play(num, Colour(colour))
 
 
-ROUND_EXACT_FROM = 2  # tricks left from which "the round can still end paradox-free" is searched
+# tricks left from which "the round can still end paradox-free" is searched exactly, per player
+# count (the cooperative search has no node budget; at 5 players two tricks cost seconds)
+ROUND_EXACT_FROM = {2: 2, 3: 2, 4: 2, 5: 1}
 
 
 def _round_open(pos: Position, seat: int) -> bool:
     """Can the round still end with no paradox at all (every seat cooperating)? Searched
-    exactly (the cooperative search) in the last :data:`ROUND_EXACT_FROM` tricks; before
+    exactly (the cooperative search) in the last tricks (:data:`ROUND_EXACT_FROM`); before
     that, the necessary condition that no other seat is left unable to play all but one of
     its cards into distinct usable cells (Hall's condition, E1)."""
     if pos.finished:
         return pos.paradox is None
-    if pos.tricks_left <= ROUND_EXACT_FROM:
+    if pos.tricks_left <= ROUND_EXACT_FROM[pos.players]:
         from .coop import _Search
 
         search = _Search(pos, seat, None)
