@@ -7,7 +7,7 @@ DEMO    ?= puzzles/the-red-herring.toml
 # the compiled search core (C++17): `pip install -e` builds it; editing it rebuilds via the stamp
 NATIVE  := setup.py $(wildcard solver/search/cxx/*.h solver/search/cxx/*.cpp)
 
-.PHONY: setup demo test lint format typecheck bench clean constraints
+.PHONY: setup demo test quick lint format typecheck bench clean constraints
 
 setup: $(STAMP)
 
@@ -59,6 +59,11 @@ typecheck: setup .typecheck/catbox/solver
 
 test: lint typecheck
 	$(BIN)/pytest
+
+# the quick lane: lint and the fast tests (no `slow` marker), under a minute; CI runs `make test`
+quick: setup
+	$(BIN)/ruff check .
+	$(BIN)/pytest -m "not slow" -x
 
 format: setup
 	$(BIN)/ruff format .

@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from catbox.solver import formats  # noqa: E402
-from catbox.solver.deal import deal_round  # noqa: E402
-from catbox.solver.generate import hide_hands, random_position  # noqa: E402
+from catbox.solver.deal import deal_round, random_position  # noqa: E402
+from catbox.solver.limits import Limits  # noqa: E402
 from catbox.solver.possible import colour_classes, rows_possible, tricks_possible  # noqa: E402
 from catbox.solver.puzzle import Goal, Puzzle  # noqa: E402
 
@@ -72,7 +72,7 @@ def bench_analyze(players: int, seeds: int, limit: float, tmp: Path) -> dict[str
         plays = pos.legal_plays()
         reps = [c[0] for c in colour_classes(pos, plays)]
         t = time.perf_counter()
-        rows = rows_possible(pos, reps, deadline=time.monotonic() + CAP)
+        rows = rows_possible(pos, reps, limits=Limits(CAP))
         inproc.append(time.perf_counter() - t)
         open_rows = sum(1 for r in rows.values() if r.status != "proven")
         unproven.append(open_rows)
@@ -111,7 +111,7 @@ def bench_trick_set(seeds: int) -> dict[str, Any]:
     for s in range(seeds):
         pos = random_position(4, 1000 + s, 8)
         t = time.perf_counter()
-        r = tricks_possible(pos, 0, time_limit=120)
+        r = tricks_possible(pos, 0, limits=Limits(120))
         times.append(time.perf_counter() - t)
         print(
             f"  4p full-deal trick set seed {1000 + s}: {times[-1]:5.2f} s {r.status}", flush=True
@@ -133,9 +133,9 @@ def bench_review(runs: int) -> dict[str, Any]:
 
 def bench_limits(limit: float, tmp: Path) -> dict[str, Any]:
     full5 = random_position(5, 1, 7)
-    hidden5 = hide_hands(full5, range(5))
+    hidden5 = full5.hide(range(5))
     seat = full5.to_play or 0
-    others5 = hide_hands(full5, [i for i in range(5) if i != seat])
+    others5 = full5.hide([i for i in range(5) if i != seat])
     full4 = deal_round(4, 3).position
     paths = {}
     for name, pos in (("hidden5", hidden5), ("others5", others5), ("full4", full4)):

@@ -33,11 +33,10 @@ sys.path.insert(0, str(ROOT))
 
 from catbox.solver import formats  # noqa: E402
 from catbox.solver.board import EMPTY  # noqa: E402
-from catbox.solver.deal import deal_round  # noqa: E402
+from catbox.solver.deal import deal_round, random_position  # noqa: E402
 from catbox.solver.estimates.advise import advise  # noqa: E402
 from catbox.solver.estimates.policy import POLICIES, Sim, playout  # noqa: E402
 from catbox.solver.estimates.stats import mean, wilson  # noqa: E402
-from catbox.solver.generate import hide_hands, random_position  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 
@@ -142,7 +141,7 @@ def self_play(rounds: int) -> dict[str, object]:
 
 def hidden(players: int, seed: int, tricks_left: int, mid: int) -> object:
     pos = random_position(players, seed=seed, tricks_left=tricks_left, mid_trick=mid)
-    return hide_hands(pos, [i for i in range(players) if i != pos.to_play])
+    return pos.hide([i for i in range(players) if i != pos.to_play])
 
 
 def calibration(positions: int, samples: int) -> dict[str, object]:

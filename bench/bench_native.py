@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from catbox.solver.cards import variant
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
+from catbox.solver.limits import Limits, OutOfTime
 from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, forced, native
-from catbox.solver.search.engine import BudgetExceeded
 
 
 def speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
@@ -58,12 +58,12 @@ def _speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
             for kind, limit in (("python", py_nodes), ("native", 50 * py_nodes)):
                 clear_cache()
                 t = time.perf_counter()
-                f = forced(pos, seat, node_limit=limit, engine=kind)  # type: ignore[arg-type]
+                f = forced(pos, seat, limits=Limits(node_limit=limit), engine=kind)  # type: ignore[arg-type]
                 dt = time.perf_counter() - t
                 res[kind] = {"nodes": f.nodes, "s": dt, "rate": f.nodes / dt}
             clear_cache()
             t = time.perf_counter()
-            full = forced(pos, seat, time_limit=30, engine="native")
+            full = forced(pos, seat, limits=Limits(30), engine="native")
             res["native_full_s"] = time.perf_counter() - t
             res["native_full_status"] = full.status
             res["ratio"] = res["native"]["rate"] / res["python"]["rate"]
@@ -94,9 +94,9 @@ def horizon(seeds: int, limit: float, first: int) -> list[dict[str, Any]]:
                 assert seat is not None
                 clear_cache()
                 t = time.perf_counter()
-                table = analyze_moves(pos, time_limit=limit)
+                table = analyze_moves(pos, limits=Limits(limit))
                 rest = max(0.01, limit - (time.perf_counter() - t))
-                f = forced(pos, seat, time_limit=rest)
+                f = forced(pos, seat, limits=Limits(rest))
                 dt = time.perf_counter() - t
                 ok = f.status == "proven" and all(r.status == "proven" for r in table)
                 results.append({"players": players, "tricks_left": left, "seed": 700 + seed,
@@ -128,7 +128,7 @@ def round_start(seeds: int, limit: float) -> list[dict[str, Any]]:
             assert seat is not None
             clear_cache()
             t = time.perf_counter()
-            ok, status = can_force(pos, seat, Target("avoid-paradox"), time_limit=limit)
+            ok, status = can_force(pos, seat, Target("avoid-paradox"), limits=Limits(limit))
             results.append({"players": players, "seed": 800 + seed, "answer": ok,
                             "status": status, "s": time.perf_counter() - t})  # fmt: skip
         rows.extend(results)
@@ -164,7 +164,7 @@ def proof_numbers(seeds: int, limit: float) -> list[dict[str, Any]]:
                     t = time.perf_counter()
                     try:
                         answer: bool | None = eng.core.solve(fs, lo, left)
-                    except BudgetExceeded:
+                    except OutOfTime:
                         answer = None
                     res[kind] = {"answer": answer, "nodes": eng.nodes, "s": time.perf_counter() - t}
                     del eng

@@ -24,7 +24,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from catbox.solver.generate import random_position  # noqa: E402
+from catbox.solver.deal import random_position  # noqa: E402
+from catbox.solver.limits import Limits  # noqa: E402
 from catbox.solver.possible import paradox_possible, tricks_possible  # noqa: E402
 from tests.reference import possible as reference  # noqa: E402
 
@@ -91,9 +92,9 @@ def main() -> None:
                     hide = tuple(range(1, players)) if hidden else ()
                     pos = random_position(players, 1000 + seed, left, hide=hide)
                     t0 = time.perf_counter()
-                    a = paradox_possible(pos, 0, time_limit=args.time_limit, seed=0)
+                    a = paradox_possible(pos, 0, limits=Limits(args.time_limit))
                     t1 = time.perf_counter()
-                    t = tricks_possible(pos, 0, time_limit=args.time_limit, seed=0)
+                    t = tricks_possible(pos, 0, limits=Limits(args.time_limit))
                     t2 = time.perf_counter()
                     para_t.append(t1 - t0)
                     trick_t.append(t2 - t1)

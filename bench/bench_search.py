@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from catbox.solver.generate import random_position
-from catbox.solver.search import analyze_moves, clear_cache, forced
-from catbox.solver.search import api as search_api
+from catbox.solver.deal import random_position
+from catbox.solver.limits import Limits
+from catbox.solver.search import Session, analyze_moves, clear_cache, forced
 from catbox.solver.search.engine import Engine
 from catbox.solver.search.state import State, apply, cells, legal_mask
 
@@ -70,7 +70,7 @@ def plain_minimax_nodes(pos: object, seat: int, cap: int) -> int | None:
 
 
 def engine_nodes() -> int:
-    return sum(e.nodes for e in search_api._CACHE.values())
+    return Session.default().nodes
 
 
 def main() -> None:
@@ -101,14 +101,14 @@ def main() -> None:
                 assert seat is not None
                 clear_cache()
                 t0 = time.perf_counter()
-                table = analyze_moves(pos, time_limit=args.time_limit)
+                table = analyze_moves(pos, limits=Limits(args.time_limit))
                 t1 = time.perf_counter()
                 nodes_table = engine_nodes()
-                f = forced(pos, seat, time_limit=args.time_limit)
+                f = forced(pos, seat, limits=Limits(args.time_limit))
                 t2 = time.perf_counter()
                 clear_cache()
                 t3 = time.perf_counter()
-                alone = forced(pos, seat, time_limit=args.time_limit)
+                alone = forced(pos, seat, limits=Limits(args.time_limit))
                 t4 = time.perf_counter()
                 unknown = f.status != "proven" or any(r.status != "proven" for r in table)
                 ref = (

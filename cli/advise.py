@@ -11,6 +11,7 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
+from catbox.solver.limits import Limits
 from catbox.solver.shapes import advice_json
 
 from .errors import as_options
@@ -149,7 +150,7 @@ def advise(
                 samples=samples or DEFAULT_START_SAMPLES,
                 seed=seed,
                 workers=workers,
-                time_limit=time_limit,
+                limits=Limits(time_limit),
                 progress=tick,
             )
         except CatboxError as e:
@@ -174,7 +175,7 @@ def advise(
             samples=samples or DEFAULT_SAMPLES,
             seed=seed,
             workers=workers,
-            time_limit=time_limit,
+            limits=Limits(time_limit),
             progress=tick,
         )
     except CatboxError as e:

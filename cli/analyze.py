@@ -65,7 +65,7 @@ def analyze(
         what = "possible columns" if stage == "possible" else "forced columns"
         ticker(f"{what}: {k}/{n} plays")
 
-    rows = analyze_position(pos, lim, tick)
+    rows = analyze_position(pos, limits=lim, progress=tick)
     status = merge_status(*(r.status for r in rows)) if rows else "proven"
     assert pos.to_play is not None
     if json_out:

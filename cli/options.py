@@ -34,7 +34,7 @@ PositionArg = Annotated[
     ),
 ]
 JsonOpt = Annotated[
-    bool, typer.Option("--json", help="Print JSON for programs (shapes in analysis.md).")
+    bool, typer.Option("--json", help="Print JSON for programs (shapes in docs/analysis.md).")
 ]
 SeatOpt = Annotated[
     str | None,

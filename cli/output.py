@@ -18,6 +18,7 @@ Exit codes (documented in the README):
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import os
 import sys
@@ -120,9 +121,19 @@ def report_error(e: BaseException, json_mode: bool) -> int:
     return code
 
 
+def reflow(doc: str | None) -> str | None:
+    """A docstring as help text that wraps at any width: each paragraph (blank-line separated)
+    on one line, so the terminal, not the source file, decides where lines break."""
+    if doc is None:
+        return None
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
 def command(fn: Callable[P, R]) -> Callable[P, R]:
     """Wrap a command body: catbox and file errors become one line (or a JSON error object)
-    and a documented exit code; never a traceback for user mistakes."""
+    and a documented exit code; never a traceback for user mistakes. Its docstring becomes
+    help text that wraps cleanly (:func:`reflow`)."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -132,6 +143,7 @@ def command(fn: Callable[P, R]) -> Callable[P, R]:
         except (CatboxError, SolverBug, OSError) as e:
             raise typer.Exit(report_error(e, json_mode)) from None
 
+    wrapper.__doc__ = reflow(fn.__doc__)
     return wrapper
 
 

@@ -58,7 +58,7 @@ def paradox(
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving paradox questions for {seat_letter(s)}…", not json_out):
-        r = paradox_report(pos, s, lim)
+        r = paradox_report(pos, s, limits=lim)
     if json_out:
         emit_json(paradox_json(r))
         return

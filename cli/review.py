@@ -53,7 +53,7 @@ def review(
     if s is not None and any(d is None for d in rec.deal):  # only S's cards: the player's view
         from .review_view import review_player_view
 
-        review_player_view(rec, s, json_out=json_out, time_limit=lim.left())
+        review_player_view(rec, s, json_out=json_out, limits=lim)
         return
     if depth is None:
         depth = 3 if rec.players == 5 else 4

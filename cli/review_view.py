@@ -16,6 +16,7 @@ from .output import Ticker, emit_json, out
 from .render import play_text
 
 if TYPE_CHECKING:
+    from catbox.solver.limits import Limits
     from catbox.solver.record import Record
 
 
@@ -27,7 +28,7 @@ def review_player_view(
     samples: int | None = None,
     seed: int = 0,
     workers: int = 1,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Print (or emit as JSON) the player's-view review of ``seat`` in ``rec``."""
     from catbox.solver.estimates.advise import DEFAULT_SAMPLES
@@ -44,7 +45,7 @@ def review_player_view(
         samples=samples or DEFAULT_SAMPLES,
         seed=seed,
         workers=workers,
-        time_limit=time_limit,
+        limits=limits,
         progress=tick,
     )
     if json_out:

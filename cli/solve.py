@@ -8,6 +8,7 @@ import typer
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
+from catbox.solver.limits import Limits
 from catbox.solver.shapes import solution_json
 
 from .options import JsonOpt, PuzzleArg, SeedOpt, TimeLimitOpt, WorkersOpt
@@ -35,7 +36,7 @@ def solve(
 
     pz = find_puzzle(puzzle)
     with progress(f"solving {pz.title!r}…", not json_out):
-        sol = solve_puzzle(pz, time_limit=time_limit, workers=workers, seed=seed)
+        sol = solve_puzzle(pz, limits=Limits(time_limit, workers=workers, seed=seed))
     if json_out:
         emit_json(solution_json(sol))
     else:

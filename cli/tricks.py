@@ -50,7 +50,7 @@ def tricks(
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):
-        r = tricks_report(pos, s, lim)
+        r = tricks_report(pos, s, limits=lim)
     if line is not None and line not in r.witnesses:
         raise PositionError(
             f"no witness for {line} tricks: possible counts are {list(r.possible) or 'none'}",

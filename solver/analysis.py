@@ -10,7 +10,7 @@ hand is known. With unknown hands, a guaranteed answer means "for every deal of 
 cards": deals are enumerated when there are few, otherwise sampled; a sampled "yes" is labelled
 ``estimate`` (a "no" found on a sampled deal is a proof by counterexample).
 
-Budget policy (one :class:`.limits.Limits` per command, its deadline shared by every call):
+Time policy (one :class:`.limits.Limits` per command, its deadline shared by every call):
 the cheap exact answers come first -- the possible columns, which CP-SAT proves fast -- then
 the forced answers as deep as the time left allows: the whole forced search first, then, when
 it runs out, one question at a time (paradox avoidance, each exact count, at least, at most),
@@ -19,15 +19,14 @@ each settled question kept as a proven bound (analysis.md, "Partial answers").
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import PositionError
-from .forced import Bounds, ForcedReport, _set_bounds, forced_report
+from .forced import Bounds, ForcedReport, forced_report, set_bounds
 from .limits import Limits
 from .position import Position
 from .sampling import EXACT_DEALS as EXACT_DEALS
@@ -35,8 +34,10 @@ from .sampling import SAMPLED_DEALS as SAMPLED_DEALS
 from .sampling import deals_of
 from .sampling import wilson_upper as wilson_upper
 
+if TYPE_CHECKING:
+    from .search import Session
+
 __all__ = [
-    "Budget",
     "ForcedReport",
     "Limits",
     "MoveReport",
@@ -49,24 +50,6 @@ __all__ = [
     "paradox_report",
     "tricks_report",
 ]
-
-
-class Budget:
-    """A wall-clock budget shared by the solves of one question (a thin view of
-    :class:`Limits`, kept for callers that count seconds)."""
-
-    def __init__(self, seconds: float | None, deadline: float | None = None):
-        if deadline is None and seconds is not None:
-            deadline = time.monotonic() + seconds
-        self.deadline = deadline
-
-    def expired(self) -> bool:
-        return self.deadline is not None and time.monotonic() >= self.deadline
-
-    def left(self, floor: float = 0.0) -> float | None:
-        if self.deadline is None:
-            return None
-        return max(floor, self.deadline - time.monotonic())
 
 
 # ---------------------------------------------------------------------------- reports
@@ -109,34 +92,27 @@ class TricksReport:
             now_all = set(self.possible) | set(self.undecided)
             lo = min(now_all, default=0)
             every = set(range(lo, max(now_all, default=lo) + 1))
-            b["possible"] = _set_bounds(set(self.possible), every - set(self.undecided))
+            b["possible"] = set_bounds(set(self.possible), every - set(self.undecided))
         return b
 
 
 def _possible_then_forced(
     pos: Position,
     seat: int,
-    limits: Limits,
+    lim: Limits,
+    session: Session | None,
     ask: Callable[..., Any],
     only_guaranteed: bool = False,
-) -> tuple[Any, ForcedReport, Limits]:
+) -> tuple[Any, ForcedReport]:
     """Ask a possible-question solver (up to 60% of the time), then the forced search with the
     rest, all within one deadline."""
-    lim = limits.start()
     first = lim if lim.left() is None else lim.share(0.6)
-    poss = ask(
-        pos,
-        seat,
-        time_limit=None,
-        deadline=first.deadline,
-        workers=limits.workers,
-        seed=limits.seed,
-    )
+    poss = ask(pos, seat, limits=first, session=session)
     counts = None
     if not only_guaranteed and getattr(poss, "status", None) == PROVEN:
         counts = tuple(poss.possible)
     forced = forced_report(
-        pos, seat, limits=lim, seed=limits.seed, only_guaranteed=only_guaranteed, possible=counts
+        pos, seat, limits=lim, session=session, only_guaranteed=only_guaranteed, possible=counts
     )
     if counts == () and forced.status == UNKNOWN:  # no possible count: nothing to force
         forced = ForcedReport(
@@ -152,14 +128,19 @@ def _possible_then_forced(
             None,
             forced.nodes,
         )
-    return poss, forced, lim
+    return poss, forced
 
 
-def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> ParadoxReport:
+def paradox_report(
+    pos: Position, seat: int, *, limits: Limits | None = None, session: Session | None = None
+) -> ParadoxReport:
+    """Can ``seat`` avoid causing a paradox: in some continuation (possible) and against every
+    defence (guaranteed), with a line for each yes (analysis.md, "paradox")."""
     from .possible import paradox_possible
 
-    poss, forced, lim = _possible_then_forced(
-        pos, seat, limits, paradox_possible, only_guaranteed=True
+    lim = Limits.of(limits)
+    poss, forced = _possible_then_forced(
+        pos, seat, lim, session, paradox_possible, only_guaranteed=True
     )
     if poss.possible is False and forced.guaranteed is None:  # not even possible
         forced = ForcedReport(
@@ -169,7 +150,7 @@ def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> Parad
     if forced.guaranteed and pos.all_hands_known:
         from .search import Target, main_line
 
-        line = main_line(pos, seat, Target("avoid-paradox"), time_limit=lim.seconds())
+        line = main_line(pos, seat, Target("avoid-paradox"), limits=lim, session=session)
     return ParadoxReport(
         seat=seat,
         possible=poss.possible,
@@ -184,10 +165,15 @@ def paradox_report(pos: Position, seat: int, limits: Limits = Limits()) -> Parad
     )
 
 
-def tricks_report(pos: Position, seat: int, limits: Limits = Limits()) -> TricksReport:
+def tricks_report(
+    pos: Position, seat: int, *, limits: Limits | None = None, session: Session | None = None
+) -> TricksReport:
+    """The final trick counts ``seat`` can reach (possible, with a witness each) and force
+    (analysis.md, "tricks")."""
     from .possible import tricks_possible
 
-    poss, forced, _ = _possible_then_forced(pos, seat, limits, tricks_possible)
+    lim = Limits.of(limits)
+    poss, forced = _possible_then_forced(pos, seat, lim, session, tricks_possible)
     return TricksReport(seat, poss.possible, poss.witnesses, poss.undecided, poss.status, forced)
 
 
@@ -215,7 +201,9 @@ Progress = Callable[[str, int, int], None]
 
 def analyze(
     pos: Position,
-    limits: Limits = Limits(),
+    *,
+    limits: Limits | None = None,
+    session: Session | None = None,
     progress: Progress | None = None,
 ) -> list[MoveReport]:
     """A double-dummy-like table for the seat to play: every legal play with its possible and
@@ -235,7 +223,7 @@ def analyze(
             "analyze needs the hand of the seat to play (its legal plays)",
             code="needs-known-hands",
         )
-    lim = limits.start()
+    lim = Limits.of(limits)
     plays = pos.legal_plays()
     classes = colour_classes(pos, plays)
     reps = [c[0] for c in classes]
@@ -245,10 +233,10 @@ def analyze(
     # the possible columns come first and may take most of the time (they are what a
     # full-deal position can prove); the forced columns get what is left
     first = lim if lim.left() is None else lim.share(0.9)
-    poss = rows_possible(pos, reps, deadline=first.deadline, workers=lim.workers, seed=lim.seed)
+    poss = rows_possible(pos, reps, limits=first, session=session)
     if progress:
         progress("possible", len(reps), len(reps))
-    forced_rows = _forced_rows(pos, seat, plays, lim, poss, rep_of, progress)
+    forced_rows = _forced_rows(pos, seat, plays, lim, session, poss, rep_of, progress)
     rows = []
     for p in plays:
         rp = poss[rep_of[p]]
@@ -257,7 +245,7 @@ def analyze(
         possible = rp.possible if rp.status == PROVEN else None
         if possible is None:
             every = set(rp.possible) | set(rp.undecided)
-            b["possible"] = _set_bounds(set(rp.possible), every - set(rp.undecided))
+            b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
         if fr.status == UNKNOWN:
             b.update({k: v for k, v in fr.bounds.items() if k == "forceable"})
         avoid_g = fr.guaranteed
@@ -286,6 +274,7 @@ def _forced_rows(
     seat: int,
     plays: list[Play],
     lim: Limits,
+    session: Session | None,
     poss: dict[Play, Any],
     rep_of: dict[Play, Play],
     progress: Progress | None,
@@ -301,7 +290,7 @@ def _forced_rows(
         from .search import analyze_moves
 
         first = lim if lim.left() is None else lim.share(0.7)
-        for r in analyze_moves(pos, node_limit=lim.node_limit, time_limit=first.seconds()):
+        for r in analyze_moves(pos, limits=first, session=session):
             if r.status == PROVEN:
                 out[r.play] = ForcedReport(
                     seat,
@@ -328,7 +317,7 @@ def _forced_rows(
         if lim.expired():
             out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, {})
             continue
-        out[p] = forced_report(pos.play(p), seat, limits=part, seed=lim.seed, possible=c)
+        out[p] = forced_report(pos.play(p), seat, limits=part, session=session, possible=c)
     if progress:
         progress("forced", len(plays), len(plays))
     return out

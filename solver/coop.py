@@ -4,7 +4,6 @@ the rules engine, checked against ``Position`` in tests/test_cooperative_search.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Iterator
 
@@ -13,6 +12,7 @@ from .board import EMPTY
 from .cards import Colour, Play
 from .errors import SolverBug
 from .goals import Question
+from .limits import Limits, OutOfTime, now
 from .position import Position
 
 # --------------------------------------------------------------------------- the search engine
@@ -45,10 +45,6 @@ _NON_RED = 0b1110
 _ALL = 0b1111
 
 
-class SearchLimit(Exception):
-    """The search ran out of its node budget or time."""
-
-
 def _multisets(avail: list[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
     """Sorted multisets of ``size`` drawn from ``(number, copies)`` pairs."""
     if size == 0:
@@ -62,15 +58,15 @@ def _multisets(avail: list[tuple[int, int]], size: int) -> Iterator[tuple[int, .
             yield (n,) * take + tail
 
 
-class _Search:
+class CoopSearch:
     """Memoised exhaustive search of every continuation (and lazy deal) from a position."""
 
-    def __init__(self, pos: Position, seat: int, deadline: float | None = None) -> None:
+    def __init__(self, pos: Position, seat: int, limits: Limits | None = None) -> None:
         self.pos = pos
         self.p = pos.players
         self.n = pos.max_number
         self.seat = seat
-        self.deadline = deadline
+        self.deadline = Limits.of(limits).deadline  # exhaustive search: OutOfTime after it
         self.nodes = 0
         fc = [0] * (self.n + 1)
         for i, o in enumerate(pos.board):
@@ -214,8 +210,8 @@ class _Search:
         if got is not None:
             return got
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 512 == 0 and time.monotonic() > self.deadline:
-            raise SearchLimit
+        if self.deadline is not None and self.nodes % 512 == 0 and now() > self.deadline:
+            raise OutOfTime
         mask = 0
         rnd = False
         for _, child, gain, term in self.expand(st):
@@ -255,7 +251,7 @@ class _Search:
         *,
         budget: int,
         seed: int,
-        deadline: float | None = None,
+        limits: Limits | None = None,
     ) -> dict[int, list[Move]]:
         """A budgeted, heuristically ordered depth-first search for witness lines (a fast path
         for the yes answers; never a proof of a no). ``want``: further trick counts sought
@@ -263,6 +259,7 @@ class _Search:
         import random
 
         rng = random.Random(seed)
+        deadline = Limits.of(limits).deadline
         found: dict[int, list[Move]] = {}
         path: list[Move] = []
         left = [budget]
@@ -277,7 +274,7 @@ class _Search:
             if left[0] <= 0:
                 return True
             left[0] -= 1
-            if deadline is not None and left[0] % 64 == 0 and time.monotonic() > deadline:
+            if deadline is not None and left[0] % 64 == 0 and now() > deadline:
                 left[0] = 0
                 return True
             trick, tleft = st[6], st[7]

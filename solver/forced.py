@@ -4,13 +4,18 @@ bound (analysis.md, "Partial answers")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status
+from .goals import ForcedKind
 from .limits import Limits, OutOfTime
 from .position import Position
 from .sampling import deals_of, wilson_upper
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = ["Bounds", "ForcedReport", "forced_report"]
 
@@ -48,7 +53,7 @@ class ForcedReport:
         return self.status if self.status != UNKNOWN else PROVEN
 
 
-def _set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
+def set_bounds(ins: set[int], outs: set[int]) -> dict[str, list[int]]:
     return {"in": sorted(ins), "out": sorted(outs - ins)}
 
 
@@ -63,8 +68,27 @@ class _Pieces:
     am: tuple[int, int] | None = None  # at_most bounds
 
 
+def _first_yes(
+    ask: Callable[[Any], bool | None], kind: ForcedKind, ks: range
+) -> tuple[int | None, int | None]:
+    """Ask ``kind`` for each k of ``ks`` in turn until one is forceable: (that k, the last k
+    proven not forceable before it). A limit ends the scan; whatever the answers proved stays
+    a bound (analysis.md, "Partial answers")."""
+    from .search import Target
+
+    no = None
+    for k in ks:
+        got = ask(Target(kind, k))
+        if got is None:
+            return None, no
+        if got:
+            return k, no
+        no = k
+    return None, no
+
+
 def _forced_pieces(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
+    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None, session: Session | None
 ) -> _Pieces:
     """After the whole forced search ran out: paradox avoidance first, then each exact count
     (of ``cands``, the possible counts when known), then at least / at most by descending /
@@ -77,9 +101,8 @@ def _forced_pieces(
     out = _Pieces(f_out=set(range(now, top + 1)) - set(ks))
 
     def ask(t: Target) -> bool | None:
-        if lim.expired():
-            raise OutOfTime
-        ok, st = can_force(full, seat, t, node_limit=lim.node_limit, time_limit=lim.seconds())
+        lim.check()
+        ok, st = can_force(full, seat, t, limits=lim, session=session)
         return ok if st == PROVEN else None
 
     try:
@@ -99,61 +122,46 @@ def _forced_pieces(
                 out.f_out.add(k)
         if out.guaranteed:
             out.al, out.am = (lo_al, hi_al), (lo_am, hi_am)
-            for k in range(hi_al, lo_al, -1):
-                got = ask(Target("at-least", k))
-                if got is None:
-                    break
-                if got:
-                    lo_al = k
-                    break
-                hi_al = k - 1
-            out.al = (lo_al, hi_al)
-            for k in range(lo_am, hi_am):
-                got = ask(Target("at-most", k))
-                if got is None:
-                    break
-                if got:
-                    hi_am = k
-                    break
-                lo_am = k + 1
-            out.am = (lo_am, hi_am)
+            yes, no = _first_yes(ask, "at-least", range(hi_al, lo_al, -1))
+            out.al = (lo_al if yes is None else yes, hi_al if no is None else no - 1)
+            yes, no = _first_yes(ask, "at-most", range(lo_am, hi_am))
+            out.am = (lo_am if no is None else no + 1, hi_am if yes is None else yes)
     except OutOfTime:
         pass
     return out
 
 
 def _forced_one(
-    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None
+    full: Position, seat: int, lim: Limits, cands: tuple[int, ...] | None, session: Session | None
 ) -> tuple[Any, _Pieces | None]:
     """The whole forced search on one known deal (with half the time when it may run out),
     then the question-by-question pieces with the rest."""
     from .search import forced
 
     first = lim if lim.left() is None else lim.share(0.5)
-    f = forced(full, seat, node_limit=lim.node_limit, time_limit=first.seconds())
+    f = forced(full, seat, limits=first, session=session)
     if f.status == PROVEN:
         return f, None
-    return f, _forced_pieces(full, seat, lim, cands)
+    return f, _forced_pieces(full, seat, lim, cands, session)
 
 
 def forced_report(
     pos: Position,
     seat: int,
     *,
-    time_limit: float | None = 60.0,
-    node_limit: int | None = None,
-    seed: int = 0,
-    only_guaranteed: bool = False,
     limits: Limits | None = None,
+    session: Session | None = None,
+    only_guaranteed: bool = False,
     possible: tuple[int, ...] | None = None,
 ) -> ForcedReport:
-    """With ``only_guaranteed`` just the paradox question is searched (a far cheaper proof);
-    the other fields are None. ``limits`` (started) overrides ``time_limit``/``node_limit``;
-    ``possible``: the possible counts when proven (forceable counts lie among them)."""
+    """What ``seat`` can guarantee from ``pos`` over every deal of the unknown hands (or a
+    seeded sample of deals, ``limits.seed``). With ``only_guaranteed`` just the paradox
+    question is searched (a far cheaper proof); the other fields are None. ``possible``: the
+    possible counts when proven (forceable counts lie among them)."""
     from .search import Target, can_force
 
-    lim = (limits or Limits(time_limit, node_limit=node_limit, seed=seed)).start()
-    boards, exact = deals_of(pos, seed=seed)
+    lim = Limits.of(limits)
+    boards, exact = deals_of(pos, seed=lim.seed)
     n = len(boards)
 
     def unknown(nodes: int = 0, **kw: Any) -> ForcedReport:
@@ -167,13 +175,7 @@ def forced_report(
                 missed = True
                 break
             part = lim.share(1.0 / (n - i))
-            ok, st = can_force(
-                full,
-                seat,
-                Target("avoid-paradox"),
-                node_limit=lim.node_limit,
-                time_limit=part.seconds(),
-            )
+            ok, st = can_force(full, seat, Target("avoid-paradox"), limits=part, session=session)
             if st != PROVEN:
                 missed = True
                 continue
@@ -193,11 +195,11 @@ def forced_report(
             break
         part = lim.share(1.0 / (n - i))
         if n == 1:
-            f, pc = _forced_one(full, seat, part, possible)
+            f, pc = _forced_one(full, seat, part, possible, session)
         else:
             from .search import forced
 
-            f = forced(full, seat, node_limit=lim.node_limit, time_limit=part.seconds())
+            f = forced(full, seat, limits=part, session=session)
             pc = None
         nodes += f.nodes
         if f.status != PROVEN:
@@ -218,7 +220,7 @@ def forced_report(
         if g is False:
             return ForcedReport(seat, False, (), None, None, None, PROVEN, 1, exact, None, nodes)
         if not outs >= every:
-            b["forceable"] = _set_bounds(pc.f_in if n == 1 else set(), outs)
+            b["forceable"] = set_bounds(pc.f_in if n == 1 else set(), outs)
         else:
             b["forceable"] = {"in": [], "out": sorted(every)}
         if g and pc.al is not None and pc.am is not None:

@@ -1,13 +1,26 @@
-"""How hard to try: one frozen :class:`Limits` object carried by every question.
+"""How hard to try: one frozen :class:`Limits` object carried by every question, one
+exception (:class:`OutOfTime`) when a limit runs out, and one clock (:func:`now`).
 
-``time_limit`` is a wall-clock promise for the whole question (``--time-limit`` of every
-command): :meth:`Limits.start` turns it into an absolute deadline once, and every loop, search
-and CP-SAT call below checks that same deadline, so nested calls never restart the clock.
-``None`` means no limit at all (not a default of some seconds). A limit never turns into a yes
-or a no (analysis.md, "Honesty of answers"): what is not proven in time is ``unknown`` with
-the proven bounds.
+Every question of the library takes ``limits=None`` (no limit at all) and
+``session=None`` as keyword arguments (see :mod:`catbox.solver.search.session`); the
+command line owns the defaults (its ``--time-limit``). Inside, the limits are carried as they
+are and unpacked only at the two boundaries that need plain numbers: the compiled search core
+(nodes and seconds left, :meth:`Limits.seconds`) and CP-SAT (``max_time_in_seconds``,
+``max_deterministic_time``, workers and seed).
 
->>> lim = Limits(None)
+* ``time_limit`` is a wall-clock promise for the whole question: :meth:`Limits.start` turns
+  it into an absolute ``deadline`` once, and every loop, search and CP-SAT call below checks
+  that same deadline, so nested calls never restart the clock. A time limit is never
+  reproducible: the answer it cuts depends on the machine.
+* ``node_limit`` (game-tree nodes per search) and ``work_limit`` (CP-SAT deterministic
+  seconds per solve) are work budgets: the same position, limits and seed give the same
+  answer on every machine, so a batch runner can give reproducible cut answers by using them
+  without a ``time_limit``.
+
+A limit never turns into a yes or a no (analysis.md, "Honesty of answers"): what is not
+proven in time is ``unknown`` with the proven bounds.
+
+>>> lim = Limits()
 >>> lim.start().left() is None and not lim.start().expired()
 True
 >>> Limits(0.0).start().expired()
@@ -15,6 +28,8 @@ True
 >>> part = Limits(10.0).start().share(0.5)
 >>> 4.0 < (part.left() or 0) <= 5.0
 True
+>>> Limits(node_limit=1000).reproducible, Limits(5.0).reproducible
+(True, False)
 """
 
 from __future__ import annotations
@@ -22,38 +37,58 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-__all__ = ["Limits", "OutOfTime"]
+__all__ = ["Limits", "OutOfTime", "now"]
+
+
+def now() -> float:
+    """The one clock every deadline is read on (``time.monotonic``, seconds)."""
+    return time.monotonic()
 
 
 class OutOfTime(Exception):
-    """Raised inside a solver loop when the deadline of its :class:`Limits` has passed."""
+    """A limit of a :class:`Limits` ran out (the deadline passed, or a node or work budget
+    was spent) inside a solver loop. Raised and caught inside the library: a question returns
+    ``unknown`` for what the limit left open, it never raises this to its caller."""
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """A wall-clock budget (seconds, None: no limit), an optional node budget for the
-    game-tree search, CP-SAT workers (0: choose) and the solver seed. ``deadline`` (a
-    ``time.monotonic()`` instant) is set by :meth:`start`."""
+    """A wall-clock budget (seconds, None: no limit), a node budget per game-tree search and
+    a deterministic-work budget per CP-SAT solve (None: none), CP-SAT workers (0: choose) and
+    the solver seed. ``deadline`` (an instant of :func:`now`) is set by :meth:`start`."""
 
-    time_limit: float | None = 60.0
+    time_limit: float | None = None
     node_limit: int | None = None
+    work_limit: float | None = None
     workers: int = 0
     seed: int = 0
     deadline: float | None = None
+
+    @classmethod
+    def of(cls, limits: Limits | None) -> Limits:
+        """``limits`` started, or no limit at all for None (how every question reads its
+        ``limits=`` argument)."""
+        return (limits or cls()).start()
+
+    @property
+    def reproducible(self) -> bool:
+        """True when no wall clock can cut an answer (only node and work budgets)."""
+        return self.time_limit is None and self.deadline is None
 
     def start(self) -> Limits:
         """The same limits with the clock running (idempotent: a started clock is kept)."""
         if self.deadline is not None or self.time_limit is None:
             return self
-        return replace(self, deadline=time.monotonic() + max(0.0, self.time_limit))
+        return replace(self, deadline=now() + max(0.0, self.time_limit))
 
     def left(self) -> float | None:
         """Seconds until the deadline (never negative); None without a limit."""
         if self.deadline is None:
             return None if self.time_limit is None else max(0.0, self.time_limit)
-        return max(0.0, self.deadline - time.monotonic())
+        return max(0.0, self.deadline - now())
 
     def expired(self) -> bool:
+        """True once the deadline has passed."""
         left = self.left()
         return left is not None and left <= 0.0
 
@@ -69,7 +104,14 @@ class Limits:
         left = lim.left()
         if left is None:
             return lim
-        return replace(lim, deadline=time.monotonic() + left * fraction)
+        return replace(lim, deadline=now() + left * fraction)
+
+    def within(self, seconds: float) -> Limits:
+        """The same limits, with at most ``seconds`` more from now (a part's own cap inside
+        the whole deadline)."""
+        lim = self.start()
+        end = now() + seconds
+        return replace(lim, deadline=end if lim.deadline is None else min(end, lim.deadline))
 
     def seconds(self, floor: float = 0.0) -> float | None:
         """Time left for a solver that wants a relative limit (at least ``floor``)."""

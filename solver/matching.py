@@ -43,7 +43,7 @@ def hall_violation(pos: Position, seat: int) -> tuple[tuple[int, ...], int] | No
     return None
 
 
-def _hall_reason(pos: Position, seat: int) -> str | None:
+def hall_reason(pos: Position, seat: int) -> str | None:
     v = hall_violation(pos, seat)
     if v is None:
         return None

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Colour, Play, seat_letter
 from .errors import PositionError
-from .limits import Limits
+from .limits import Limits, OutOfTime
 from .position import Position
 
 if TYPE_CHECKING:
@@ -135,10 +135,11 @@ def _round_open(pos: Position, seat: int) -> bool:
     if pos.finished:
         return pos.paradox is None
     if pos.tricks_left <= ROUND_EXACT_FROM[pos.players]:
-        from .coop import _Search
+        from .possible import paradox_possible
 
-        search = _Search(pos, seat, None)
-        return bool(search.solve(search.root)[1])
+        return bool(
+            paradox_possible(pos, seat, limits=Limits(None), method="search").round_possible
+        )
     from .matching import hall_violation
 
     return not any(hall_violation(pos, o) for o in range(pos.players) if o != seat)
@@ -165,8 +166,7 @@ def score_plays(
     otherwise ``samples`` seeded draws). A deal whose search hits ``node_limit`` or the time
     limit is left out for every play. Sorted best first (avoids, then score)."""
     from .estimates.deals import DealSpace
-    from .search.api import _best_score
-    from .search.engine import BudgetExceeded
+    from .search.api import guaranteed_score
     from .search.native import NativeEngine
 
     pos = view.settle()
@@ -202,7 +202,7 @@ def score_plays(
             for ch in children:
                 ok = eng.win(ch, 0, ch[11])
                 row.append((ok, ok or eng.avoid_possible(ch)))
-        except BudgetExceeded:
+        except OutOfTime:
             continue
         solved.append((w, children))
         oks.append(row)
@@ -229,8 +229,8 @@ def score_plays(
                 break
             budget()
             try:
-                got = {j: _best_score(eng, children[j], None) for j in cands}
-            except BudgetExceeded:
+                got = {j: guaranteed_score(eng, children[j]) for j in cands}
+            except OutOfTime:
                 continue
             score_weight += w
             for j, sc in got.items():

@@ -61,6 +61,13 @@ def neutral_cells(revealed: tuple[int, ...], max_number: int) -> frozenset[int]:
 
 @dataclass(frozen=True, slots=True)
 class Position:
+    """One moment of a round (docs/formats.md, ``catbox-position/1``): the board, every seat,
+    the trick in progress, and a paradox if one has happened. The rules live here and in
+    :mod:`.rules`: :meth:`legal_plays` (L1-L3), :meth:`play` (P1, F2, W1, W3, X1), and
+    :meth:`validate` (every consistency rule a reader checks). Frozen: :meth:`play` returns a
+    new position; :meth:`settle` records a paradox as soon as it is certain. Whose turn it is,
+    the led colour and whether red is broken are derived, never stored."""
+
     players: int
     board: Board
     seats: tuple[Seat, ...]

@@ -28,21 +28,24 @@ the claim before it is returned; a failure is a :class:`SolverBug`, never an ans
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .answers import PROVEN, UNKNOWN, Status, Witness
 from .board import EMPTY
 from .cards import Play, seat_letter
+from .coop import CoopSearch
 from .coop import Move as Move
 from .coop import Result as Result
-from .coop import SearchLimit, _Search
 from .coop import State as State
 from .errors import SolverBug
 from .goals import Question
-from .matching import _hall_reason, hall_violation
+from .limits import Limits, OutOfTime
+from .matching import hall_reason, hall_violation
 from .position import Position
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = [
     "Method",
@@ -124,15 +127,6 @@ def _resolve(pos: Position, method: Method) -> Literal["search", "cp-sat"]:
     return method
 
 
-def _deadline(time_limit: float | None, deadline: float | None) -> float | None:
-    """The earlier of an absolute ``deadline`` and ``time_limit`` seconds from now (None: no
-    limit; see :class:`..limits.Limits`)."""
-    mine = None if time_limit is None else time.monotonic() + time_limit
-    if deadline is None:
-        return mine
-    return deadline if mine is None else min(mine, deadline)
-
-
 def _trivial_paradox(pos: Position, seat: int) -> ParadoxPossible:
     none = Witness.of(pos, [])
     ok = pos.paradox != seat
@@ -153,27 +147,27 @@ def paradox_possible(
     pos: Position,
     seat: int,
     *,
-    time_limit: float | None = 60.0,
-    workers: int = 0,
-    seed: int = 0,
+    limits: Limits | None = None,
+    session: Session | None = None,
     method: Method = "auto",
-    deadline: float | None = None,
 ) -> ParadoxPossible:
     """Can ``seat`` avoid causing a paradox in some continuation (and some deal of the unknown
-    hands), and can the round end with no paradox at all? ``method`` forces an engine."""
+    hands), and can the round end with no paradox at all? ``method`` forces an engine. (The
+    cooperative engines keep no tables between questions: ``session`` is taken for the
+    uniform signature of every question.)"""
     pos = pos.settle()
     if pos.finished:
         return _trivial_paradox(pos, seat)
     engine = _resolve(pos, method)
-    deadline = _deadline(time_limit, deadline)
-    reason = _hall_reason(pos, seat)
+    lim = Limits.of(limits)
+    reason = hall_reason(pos, seat)
     # matching: a known seat that cannot play all but one card rules out a full round (E1)
     blocked = any(hall_violation(pos, s) is not None for s in range(pos.players))
     if engine == "search":
-        search = _Search(pos, seat, deadline)
+        search = CoopSearch(pos, seat, lim)
         try:
             mask, rnd = search.solve(search.root)
-        except SearchLimit:
+        except OutOfTime:
             return ParadoxPossible(seat, None, None, None, None, None, UNKNOWN, "search")
         w = _check(pos, seat, search.witness(search.line("avoid")), "avoid") if mask else None
         rw = _check(pos, seat, search.witness(search.line("round")), "round") if rnd else None
@@ -187,15 +181,15 @@ def paradox_possible(
     rnd_status: Status = PROVEN
     rw = None
     rnd_ans: bool | None
-    search = _Search(pos, seat)
+    search = CoopSearch(pos, seat)
     how = "probe"
     if blocked:
         rnd_ans, how = False, "matching"
-    elif lines := search.probe("round", set(), budget=_PROBE_BUDGET, seed=seed, deadline=deadline):
+    elif lines := search.probe("round", set(), budget=_PROBE_BUDGET, seed=lim.seed, limits=lim):
         rnd_ans = True
         rw = _check(pos, seat, search.witness(lines[0]), "round")
     else:
-        res = solve_possible(pos, seat, "round", deadline=deadline, workers=workers, seed=seed)
+        res = solve_possible(pos, seat, "round", limits=lim)
         rnd_ans, how = res.feasible, "cp-sat"
         if res.feasible is None:
             rnd_status = UNKNOWN
@@ -203,10 +197,10 @@ def paradox_possible(
             rw = _check(pos, seat, res.witness, "round")
     if rnd_ans:
         return ParadoxPossible(seat, True, True, rw, rw, None, PROVEN, how)
-    if lines := search.probe("avoid", set(), budget=_PROBE_BUDGET, seed=seed, deadline=deadline):
+    if lines := search.probe("avoid", set(), budget=_PROBE_BUDGET, seed=lim.seed, limits=lim):
         w = _check(pos, seat, search.witness(lines[0]), "avoid")
         return ParadoxPossible(seat, True, rnd_ans, w, None, None, rnd_status, how)
-    res = solve_possible(pos, seat, "avoid", deadline=deadline, workers=workers, seed=seed)
+    res = solve_possible(pos, seat, "avoid", limits=lim)
     if res.feasible is None:
         return ParadoxPossible(seat, None, rnd_ans, None, None, None, UNKNOWN, "cp-sat")
     w = _check(pos, seat, res.witness, "avoid") if res.witness is not None else None
@@ -226,14 +220,13 @@ def tricks_possible(
     pos: Position,
     seat: int,
     *,
-    time_limit: float | None = 60.0,
-    workers: int = 0,
-    seed: int = 0,
+    limits: Limits | None = None,
+    session: Session | None = None,
     method: Method = "auto",
-    deadline: float | None = None,
 ) -> TricksPossible:
     """Every final trick count of ``seat`` reachable in some continuation (and deal) in which
-    ``seat`` causes no paradox, one verified witness line per count."""
+    ``seat`` causes no paradox, one verified witness line per count (``session``: as in
+    :func:`paradox_possible`)."""
     pos = pos.settle()
     now = pos.seats[seat].tricks
     if pos.finished:
@@ -242,12 +235,12 @@ def tricks_possible(
         w = _check(pos, seat, Witness.of(pos, []), "tricks", now)
         return TricksPossible(seat, (now,), {now: w}, (), PROVEN, "trivial")
     engine = _resolve(pos, method)
-    deadline = _deadline(time_limit, deadline)
+    lim = Limits.of(limits)
     if engine == "search":
-        search = _Search(pos, seat, deadline)
+        search = CoopSearch(pos, seat, lim)
         try:
             mask, _ = search.solve(search.root)
-        except SearchLimit:
+        except OutOfTime:
             every = tuple(range(now, now + pos.tricks_left + 1))
             return TricksPossible(seat, (), {}, every, UNKNOWN, "search")
         ks = [j for j in range(pos.tricks_left + 1) if mask >> j & 1]
@@ -258,20 +251,18 @@ def tricks_possible(
         return TricksPossible(seat, tuple(now + j for j in ks), wits, (), PROVEN, "search")
     from .cpsat.solve import solve_tricks
 
-    search = _Search(pos, seat)
+    search = CoopSearch(pos, seat)
     lines = search.probe(
         "tricks",
         set(range(pos.tricks_left + 1)),
         budget=_PROBE_BUDGET,
-        seed=seed,
-        deadline=deadline,
+        seed=lim.seed,
+        limits=lim,
     )
     wits = {
         now + j: _check(pos, seat, search.witness(m), "tricks", now + j) for j, m in lines.items()
     }
-    found, undecided = solve_tricks(
-        pos, seat, deadline=deadline, workers=workers, seed=seed, exclude=set(wits)
-    )
+    found, undecided = solve_tricks(pos, seat, limits=lim, exclude=set(wits))
     wits.update({k: _check(pos, seat, w, "tricks", k) for k, w in found.items()})
     return TricksPossible(
         seat,
@@ -340,9 +331,8 @@ def rows_possible(
     pos: Position,
     plays: list[Play],
     *,
-    deadline: float | None,
-    workers: int = 0,
-    seed: int = 0,
+    limits: Limits | None = None,
+    session: Session | None = None,
 ) -> dict[Play, RowPossible]:
     """The possible columns of every row in ``plays`` (legal plays of the seat to play S; give
     class representatives of :func:`colour_classes`): the exhaustive search where it is small,
@@ -353,6 +343,7 @@ def rows_possible(
     seat = pos.to_play
     if seat is None:
         return {}
+    lim = Limits.of(limits)
     now = pos.seats[seat].tricks
     every = set(range(now, now + pos.tricks_left + 1))
     wits: dict[Play, dict[int, Witness]] = {p: {} for p in plays}
@@ -360,24 +351,24 @@ def rows_possible(
     rest: list[Play] = []
     for p in plays:
         child = pos.play(p)
-        if deadline is not None and time.monotonic() > deadline:
+        if lim.expired():
             rest.append(p)
             continue
         if child.finished or _small(child):
-            t = tricks_possible(child, seat, time_limit=None, deadline=deadline, seed=seed)
+            t = tricks_possible(child, seat, limits=lim)
             wits[p] = {k: Witness(w.hands, (p, *w.line)) for k, w in t.witnesses.items()}
             exact[p] = t.status == PROVEN
             if not exact[p]:
                 rest.append(p)
             continue
-        search = _Search(child, seat)
+        search = CoopSearch(child, seat)
         cnow = child.seats[seat].tricks
         lines = search.probe(
             "tricks",
             set(range(child.tricks_left + 1)),
             budget=_ROW_PROBE,
-            seed=seed,
-            deadline=deadline,
+            seed=lim.seed,
+            limits=lim,
         )
         for j, mv in lines.items():
             w = search.witness(mv)
@@ -390,9 +381,7 @@ def rows_possible(
         found, complete = solve_rows(
             pos,
             rest,
-            deadline=deadline,
-            workers=workers,
-            seed=seed,
+            limits=lim,
             exclude={p: set(wits[p]) for p in rest},
         )
         for p, ws in found.items():

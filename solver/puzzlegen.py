@@ -36,12 +36,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .board import EMPTY, cell_index
 from .cards import Colour, Play, variant
 from .deal import random_position
 from .errors import FormatError, PositionError
+from .limits import Limits
 from .position import Position
 from .puzzle import (
     GOAL_KINDS,
@@ -55,6 +56,9 @@ from .puzzle import (
 from .rules import trick_winner
 from .scoring import TWO_PLAYER_BONUS_MAX, seat_score
 from .solve import Solution, goal_reached, solve_goal
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = [
     "Assessment",
@@ -158,12 +162,14 @@ class Assessment:
         return self.solution.status == "proven"
 
 
-def _child_keeps(child: Position, goal: Goal, sol: Solution, time_limit: float) -> bool | None:
+def _child_keeps(
+    child: Position, goal: Goal, sol: Solution, lim: Limits, session: Session | None
+) -> bool | None:
     if child.finished:
         if goal.kind == "max-score":
             return seat_score(child, goal.seat) == sol.value
         return goal_reached(goal, child)
-    got = solve_goal(child, goal, time_limit=time_limit)
+    got = solve_goal(child, goal, limits=lim.within(_TIME_LIMIT), session=session)
     if got.status != "proven":
         return None
     if goal.kind == "max-score":
@@ -171,16 +177,20 @@ def _child_keeps(child: Position, goal: Goal, sol: Solution, time_limit: float) 
     return bool(got.solvable)
 
 
-def assess(pos: Position, goal: Goal, *, time_limit: float = _TIME_LIMIT) -> Assessment:
-    """Solve ``goal`` and every first play of its seat (which must be the seat to play)."""
+def assess(
+    pos: Position, goal: Goal, *, limits: Limits | None = None, session: Session | None = None
+) -> Assessment:
+    """Solve ``goal`` and every first play of its seat (which must be the seat to play); each
+    solve gets at most ``_TIME_LIMIT`` seconds of ``limits``."""
+    lim = Limits.of(limits)
     if pos.to_play != goal.seat:
         raise PositionError("the goal's seat must be the seat to play", where="goal.seat")
-    sol = solve_goal(pos, goal, time_limit=time_limit)
+    sol = solve_goal(pos, goal, limits=lim.within(_TIME_LIMIT), session=session)
     legal = tuple(pos.legal_plays())
     working: list[Play] = []
     if sol.status == "proven" and sol.solvable:
         for p in legal:
-            keeps = _child_keeps(pos.play(p), goal, sol, time_limit)
+            keeps = _child_keeps(pos.play(p), goal, sol, lim, session)
             if keeps is None:
                 return Assessment(replace(sol, status="unknown"), legal, (), None)
             if keeps:
@@ -342,7 +352,8 @@ def generate(
     mode: str | None = None,
     tricks_left: int | None = None,
     attempts: int = 24,
-    time_limit: float = _TIME_LIMIT,
+    limits: Limits | None = None,
+    session: Session | None = None,
 ) -> Generated:
     """Search seeded random positions for an interesting puzzle (deterministic per arguments).
     Stops at the first one whose natural play fails; otherwise returns the most interesting one
@@ -370,7 +381,7 @@ def generate(
             pos = pos.hide([rng.choice([i for i in range(players) if i != seat])])
         for target in _targets(pos, k, seat, rng)[:3]:
             goal = Goal(seat, k, target, m)
-            a = assess(pos, goal, time_limit=time_limit)
+            a = assess(pos, goal, limits=limits, session=session)
             score = interest(a)
             if score == 0:
                 continue

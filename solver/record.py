@@ -25,6 +25,11 @@ __all__ = ["Record"]
 
 @dataclass(frozen=True, slots=True)
 class Record:
+    """A whole round from the deal (docs/formats.md, ``catbox-record/1``): the dealt hands,
+    set-aside cards and predictions (each may leave seats unknown) and the moves in order.
+    :meth:`start` is the position before the first move and :meth:`positions` replays the
+    moves through the rules, stopping at the first illegal one with its index and rule."""
+
     players: int
     deal: tuple[tuple[int, ...] | None, ...]  # dealt hands before setting aside, sorted
     set_aside: tuple[int | None, ...]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .analysis import ForcedReport, forced_report
 from .answers import PROVEN, UNKNOWN, Status
@@ -26,6 +27,9 @@ from .cards import Play, seat_letter
 from .limits import Limits
 from .position import Position
 from .record import Record
+
+if TYPE_CHECKING:
+    from .search import Session
 
 __all__ = ["PlayReview", "Review", "SeatSummary", "TurningPoint", "review"]
 
@@ -63,6 +67,10 @@ class SeatSummary:
 
 @dataclass(frozen=True, slots=True)
 class Review:
+    """The review of a recorded round (:func:`review`): a verdict per play (``plays``), the
+    turning points after which a paradox-free round, or the culprit's avoiding its paradox, was
+    no longer possible, the search ``depth`` used, and a summary per seat."""
+
     plays: tuple[PlayReview, ...]
     turning_points: tuple[TurningPoint, ...]
     depth: int
@@ -149,18 +157,18 @@ def review(
     record: Record,
     seat: int | None = None,
     *,
-    depth: int = 4,
-    time_limit: float | None = 120.0,
-    workers: int = 0,
-    progress: Callable[[int, int], None] | None = None,
     limits: Limits | None = None,
+    session: Session | None = None,
+    depth: int = 4,
+    progress: Callable[[int, int], None] | None = None,
     from_move: int = 1,
 ) -> Review:
     """Review every play of ``record`` (or only ``seat``'s; from move ``from_move`` on)
-    within one deadline."""
+    within one deadline: a verdict per play, the round's turning points and a summary per
+    seat. ``depth``: the exact forced answers are compared from this many tricks left."""
     from .possible import colour_classes, paradox_possible, rows_possible
 
-    lim = (limits or Limits(time_limit, workers=workers)).start()
+    lim = Limits.of(limits)
     positions = list(record.positions())
     n = len(positions) - 1
     todo = [
@@ -178,14 +186,7 @@ def review(
             elif round_ok.get(i + 1) is True:  # possible later, so possible now (I4)
                 round_ok[i] = True
             else:
-                r = paradox_possible(
-                    positions[i],
-                    0,
-                    time_limit=None,
-                    deadline=part.deadline,
-                    workers=lim.workers,
-                    seed=lim.seed,
-                )
+                r = paradox_possible(positions[i], 0, limits=part, session=session)
                 round_ok[i] = r.round_possible
         return round_ok[i]
 
@@ -209,9 +210,7 @@ def review(
         need = sorted({rep_of[p] for p in legal})
         exact_depth = pos.tricks_left <= depth and pos.all_hands_known
         poss_part = part if part.left() is None else part.share(0.5 if exact_depth else 0.9)
-        rows = rows_possible(
-            pos, need, deadline=poss_part.deadline, workers=lim.workers, seed=lim.seed
-        )
+        rows = rows_possible(pos, need, limits=poss_part, session=session)
         rb = round_possible(k - 1, part.share(0.5))
         ra = round_possible(k, part.share(0.5))
         p_before = p_after = None
@@ -228,9 +227,11 @@ def review(
             status = UNKNOWN
         before = after = None
         if exact_depth and not part.expired():
-            before = forced_report(pos, mover, limits=part.share(0.3))
+            before = forced_report(pos, mover, limits=part.share(0.3), session=session)
             kids = {
-                p: forced_report(pos.play(p), mover, limits=part.share(1.0 / (len(legal) - i)))
+                p: forced_report(
+                    pos.play(p), mover, limits=part.share(1.0 / (len(legal) - i)), session=session
+                )
                 for i, p in enumerate(legal)
             }
             if before.status == PROVEN and all(f.status == PROVEN for f in kids.values()):
@@ -262,7 +263,7 @@ def review(
             )
         )
     plays.sort(key=lambda p: p.move)
-    tps = _turning_points(record, positions, seat, lim, round_ok)
+    tps = _turning_points(record, positions, seat, lim, session, round_ok)
     summary = []
     for s in range(record.players):
         mine = [p for p in plays if p.seat == s]
@@ -284,6 +285,7 @@ def _turning_points(
     positions: list[Position],
     seat: int | None,
     lim: Limits,
+    session: Session | None,
     round_ok: dict[int, bool | None],
 ) -> list[TurningPoint]:
     """The first move after which a paradox-free round was no longer possible, and, for the
@@ -317,9 +319,7 @@ def _turning_points(
     def doomed(i: int) -> bool | None:
         if lim.expired():
             return None
-        r = paradox_possible(
-            positions[i], culprit, time_limit=None, deadline=lim.deadline, workers=lim.workers
-        )
+        r = paradox_possible(positions[i], culprit, limits=lim, session=session)
         return None if r.possible is None else r.possible is False
 
     lo, hi = 0, len(positions) - 1  # doomed(hi) is True: the paradox happened

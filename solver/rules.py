@@ -21,11 +21,18 @@ from collections.abc import Iterable, Sequence
 from .board import EMPTY, Board, cell_index
 from .cards import Colour, Play
 
+# W1: a red play counts this plus its number, above every non-red play (numbers stay below
+# it). The one definition: the packed search state, the compiled core (given at
+# construction) and the playout simulator read it from here (tests/test_rule_numbers.py).
+RED_BONUS = 16
+
 __all__ = [
+    "RED_BONUS",
     "RULE_TEXT",
     "after_follow",
     "is_red_broken",
     "legal_plays",
+    "trick_value",
     "trick_winner",
     "why_illegal",
 ]
@@ -115,10 +122,16 @@ def after_follow(colours: int, led: Colour, declared: Colour) -> int:
     return colours & ~led.bit if declared != led else colours
 
 
+def trick_value(play: Play, led: Colour) -> int:
+    """How strong ``play`` is in a trick led in ``led`` (W1): a red play counts
+    :data:`RED_BONUS` plus its number (above every other play), a play of the led colour its
+    number, any other play -1 (it cannot win)."""
+    if play.colour == Colour.R:
+        return RED_BONUS + play.number
+    return play.number if play.colour == led else -1
+
+
 def trick_winner(plays: Sequence[Play]) -> int:
     """Index (from the leader) of the winning play of a complete trick (W1; W2: no ties)."""
-    reds = [i for i, p in enumerate(plays) if p.colour == Colour.R]
-    if reds:
-        return max(reds, key=lambda i: plays[i].number)
     led = plays[0].colour
-    return max((i for i, p in enumerate(plays) if p.colour == led), key=lambda i: plays[i].number)
+    return max(range(len(plays)), key=lambda i: trick_value(plays[i], led))

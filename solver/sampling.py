@@ -40,7 +40,7 @@ def _count_splits(pool: Counter[int], sizes: list[int], cap: int | None = None) 
         if got is not None:
             return got
         total = 0
-        for split in _compositions(counts[i], room):
+        for split in compositions(counts[i], room):
             total += rec(i + 1, tuple(r - t for r, t in zip(room, split, strict=True)))
             if cap is not None and total >= cap:
                 total = cap
@@ -51,13 +51,13 @@ def _count_splits(pool: Counter[int], sizes: list[int], cap: int | None = None) 
     return rec(0, tuple(sizes))
 
 
-def _compositions(k: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+def compositions(k: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Ways to give k copies to hands with room ``caps`` (any left go to nobody)."""
     if not caps:
         yield ()
         return
     for first in range(min(k, caps[0]) + 1):
-        for rest in _compositions(k - first, caps[1:]):
+        for rest in compositions(k - first, caps[1:]):
             yield (first, *rest)
 
 

@@ -13,26 +13,22 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .analysis import Budget, ForcedReport, deals_of, forced_report, merge_status
+from .analysis import ForcedReport, deals_of, forced_report, merge_status
 from .answers import PROVEN, UNKNOWN, Status, Witness
 from .cards import Play
 from .errors import CatboxError, PositionError
 from .goals import FORCED_KIND
+from .limits import Limits, OutOfTime
 from .position import Position
 from .puzzle import Goal, Puzzle
 from .scoring import seat_score
 
 if TYPE_CHECKING:
-    from .search import Target
+    from .search import Session, Target
 
 __all__ = ["Solution", "forced_goal_holds", "goal_reached", "solve", "solve_goal"]
 
 _DFS_NODES = 2_000_000
-
-
-class _OutOfBudget(Exception):
-    """The cooperative max-score search ran out of nodes or time (not ``TimeoutError``: that is
-    an ``OSError``, which the CLI would report as a file error)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +85,12 @@ def _target(goal: Goal) -> Target:
 
 # ----------------------------------------------------------------------------- possible
 def _max_score_possible(
-    pos: Position, seat: int, budget: Budget
+    pos: Position, seat: int, lim: Limits
 ) -> tuple[int | None, Witness | None, Status]:
     """The best score ``seat`` reaches in some continuation (and some deal): a memoised
     cooperative search over the rules engine.
 
-    Not on :class:`.coop._Search`: its compact state keeps only which colours of each number
+    Not on :class:`.coop.CoopSearch`: its compact state keeps only which colours of each number
     are filled, not who filled them, and the score needs the seat's largest group (Sc3), so
     the search here runs over whole positions (cached by value)."""
     boards, exact = deals_of(pos, limit=256)
@@ -105,8 +101,8 @@ def _max_score_possible(
     @cache
     def best(p: Position) -> tuple[int | None, tuple[Play, ...]]:
         nodes[0] += 1
-        if nodes[0] > _DFS_NODES or (nodes[0] % 512 == 0 and budget.expired()):
-            raise _OutOfBudget
+        if nodes[0] > _DFS_NODES or (nodes[0] % 512 == 0 and lim.expired()):
+            raise OutOfTime
         if p.finished:
             return seat_score(p, seat), ()
         top: tuple[int | None, tuple[Play, ...]] = (None, ())
@@ -126,26 +122,24 @@ def _max_score_possible(
                     for i in range(pos.players)
                 )
                 result = (v, Witness(hands, line))
-    except _OutOfBudget:
+    except OutOfTime:
         return None, None, UNKNOWN
     return result[0], result[1], PROVEN
 
 
-def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, seed: int) -> Solution:
+def _solve_possible(pos: Position, goal: Goal, lim: Limits, session: Session | None) -> Solution:
     from .possible import paradox_possible, tricks_possible
 
     s = goal.seat
-    tl = None
-    dl = budget.deadline
     if goal.kind in ("avoid-paradox", "paradox-free-round"):
-        r = paradox_possible(pos, s, time_limit=tl, deadline=dl, workers=workers, seed=seed)
+        r = paradox_possible(pos, s, limits=lim, session=session)
         if goal.kind == "avoid-paradox":
             ok, w = r.possible, r.witness
         else:
             ok, w = r.round_possible, r.round_witness
         return Solution(goal, ok, None, w.line if w else None, w, None, r.status)
     if goal.kind == "max-score":
-        value, w, status = _max_score_possible(pos, s, budget)
+        value, w, status = _max_score_possible(pos, s, lim)
         return Solution(
             goal,
             value is not None if status == PROVEN else None,
@@ -155,7 +149,7 @@ def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, see
             None,
             status,
         )
-    t = tricks_possible(pos, s, time_limit=tl, deadline=dl, workers=workers, seed=seed)
+    t = tricks_possible(pos, s, limits=lim, session=session)
     k = goal.target
     assert k is not None
     ok_counts: Callable[[int], bool] = {
@@ -174,15 +168,13 @@ def _solve_possible(pos: Position, goal: Goal, budget: Budget, workers: int, see
 
 
 # ----------------------------------------------------------------------------- guaranteed
-def _solve_guaranteed(
-    pos: Position, goal: Goal, budget: Budget, node_limit: int | None
-) -> Solution:
+def _solve_guaranteed(pos: Position, goal: Goal, lim: Limits, session: Session | None) -> Solution:
     s = goal.seat
     if goal.kind == "paradox-free-round":
         raise PositionError(
             'a paradox-free round is a cooperative goal: use mode = "possible"', where="goal.mode"
         )
-    fr = forced_report(pos, s, time_limit=budget.left(), node_limit=node_limit)
+    fr = forced_report(pos, s, limits=lim, session=session)
     if fr.status == UNKNOWN:
         return Solution(goal, None, None, None, None, None, UNKNOWN)
     value = fr.best_score if goal.kind == "max-score" else None
@@ -192,9 +184,9 @@ def _solve_guaranteed(
         from .search import best_score_line, main_line
 
         if goal.kind == "max-score":
-            _, line = best_score_line(pos, s, time_limit=budget.left())
+            _, line = best_score_line(pos, s, limits=lim, session=session)
         else:
-            line = main_line(pos, s, _target(goal), time_limit=budget.left())
+            line = main_line(pos, s, _target(goal), limits=lim, session=session)
     return Solution(goal, ok, value, line, None, None, fr.status)
 
 
@@ -204,8 +196,8 @@ def _stated_line_holds(
     goal: Goal,
     line: tuple[Play, ...],
     value: int | None,
-    budget: Budget,
-    node_limit: int | None,
+    lim: Limits,
+    session: Session | None,
 ) -> tuple[bool, str | None]:
     """Does the puzzle's stated line do what it claims?"""
     try:
@@ -224,7 +216,7 @@ def _stated_line_holds(
             p = p.play(play)
             if mover != goal.seat:
                 continue
-            fr = forced_report(p, goal.seat, time_limit=budget.left(), node_limit=node_limit)
+            fr = forced_report(p, goal.seat, limits=lim, session=session)
             if fr.status != PROVEN:
                 return True, "the stated line could not be checked in time"
             ok = fr.best_score == value if goal.kind == "max-score" else forced_goal_holds(goal, fr)
@@ -239,20 +231,17 @@ def solve_goal(
     pos: Position,
     goal: Goal,
     *,
-    time_limit: float | None = 60.0,
-    workers: int = 0,
-    seed: int = 0,
-    node_limit: int | None = None,
-    deadline: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
 ) -> Solution:
-    """``deadline`` (time.monotonic()): an absolute limit shared with the caller."""
+    """Solve ``goal`` from ``pos`` (formats.md, ``catbox-puzzle/1`` goals), with its line."""
     if goal.seat >= pos.players:
         raise PositionError("goal seat out of range", where="goal.seat")
-    budget = Budget(time_limit, deadline)
+    lim = Limits.of(limits)
     if goal.mode == "possible":
-        sol = _solve_possible(pos, goal, budget, workers, seed)
+        sol = _solve_possible(pos, goal, lim, session)
     else:
-        sol = _solve_guaranteed(pos, goal, budget, node_limit)
+        sol = _solve_guaranteed(pos, goal, lim, session)
     if sol.witness is not None:
         sol.witness.verify(pos)
     elif sol.line is not None:
@@ -263,21 +252,12 @@ def solve_goal(
 def solve(
     puzzle: Puzzle,
     *,
-    time_limit: float | None = 60.0,
-    workers: int = 0,
-    seed: int = 0,
-    node_limit: int | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
 ) -> Solution:
-    budget = Budget(time_limit)
-    sol = solve_goal(
-        puzzle.position,
-        puzzle.goal,
-        time_limit=time_limit,
-        workers=workers,
-        seed=seed,
-        node_limit=node_limit,
-        deadline=budget.deadline,
-    )
+    """Solve ``puzzle`` and check its stated answer (and line) against the solution."""
+    lim = Limits.of(limits)
+    sol = solve_goal(puzzle.position, puzzle.goal, limits=lim, session=session)
     ans = puzzle.answer
     if ans is None or sol.status == UNKNOWN:
         return sol
@@ -287,7 +267,7 @@ def solve(
         matches = ans.value == sol.value
     if matches and ans.line and sol.solvable:
         holds, note = _stated_line_holds(
-            puzzle.position, puzzle.goal, ans.line, sol.value, budget, node_limit
+            puzzle.position, puzzle.goal, ans.line, sol.value, lim, session
         )
         matches = holds
     return Solution(

@@ -3,7 +3,7 @@ each other)."""
 
 from __future__ import annotations
 
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import random_position
 from catbox.solver.position import Position
 
 
@@ -11,4 +11,4 @@ def hidden(players: int, seed: int, tricks_left: int, mid: int = 0) -> Position:
     """A random running position in which only the seat to play knows its hand."""
     pos = random_position(players, seed=seed, tricks_left=tricks_left, mid_trick=mid)
     assert pos.to_play is not None
-    return hide_hands(pos, [i for i in range(players) if i != pos.to_play])
+    return pos.hide([i for i in range(players) if i != pos.to_play])

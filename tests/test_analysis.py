@@ -17,8 +17,8 @@ from catbox.solver.analysis import (
     tricks_report,
     wilson_upper,
 )
+from catbox.solver.deal import random_position
 from catbox.solver.errors import PositionError
-from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.sampling import _count_splits
 
 from .reference import deals, forced_answers, possible
@@ -34,7 +34,7 @@ def test_merge_status() -> None:
 
 def test_count_splits_matches_enumeration() -> None:
     for seed in range(6):
-        pos = hide_hands(random_position(3 + seed % 3, seed, 1), [1, 2])
+        pos = random_position(3 + seed % 3, seed, 1).hide([1, 2])
         sizes = [pos.seats[1].hand_size, pos.seats[2].hand_size]
         assert _count_splits(pos.unknown_pool(), sizes) == sum(1 for _ in deals(pos))
     assert _count_splits(Counter({1: 2, 2: 1}), [1, 1]) == 3
@@ -80,7 +80,7 @@ def test_forced_with_unknown_hands_means_every_deal(seed: int) -> None:
     seat = full.to_play
     assert seat is not None
     other = (seat + 1) % full.players
-    hidden = hide_hands(full, [other])
+    hidden = full.hide([other])
     boards, exact = deals_of(hidden)
     assert exact and full.seats[other].hand in [b.seats[other].hand for b in boards]
     per_deal = [forced_answers(b, seat) for b in boards]
@@ -94,11 +94,11 @@ def test_forced_with_unknown_hands_means_every_deal(seed: int) -> None:
 
 
 def test_many_deals_are_sampled_and_labelled_estimate() -> None:
-    pos = hide_hands(random_position(4, 3, 3), [1, 2, 3])
+    pos = random_position(4, 3, 3).hide([1, 2, 3])
     boards, exact = deals_of(pos)
     assert not exact and len(boards) == 24
     assert deals_of(pos)[0] == boards  # a fixed seed: the same sample every time
-    fr = forced_report(pos, pos.to_play or 0, time_limit=60)
+    fr = forced_report(pos, pos.to_play or 0, limits=Limits(60))
     assert fr.status == "estimate" and fr.failure_bound is not None
     # a sampled "yes" is only an estimate; a "no" is proven by the deal that refutes it
     assert fr.guaranteed_status == ("estimate" if fr.guaranteed else "proven")
@@ -123,12 +123,12 @@ def test_analyze_rows_agree_with_reference(players: int, seed: int) -> None:
 def test_analyze_refuses_an_unknown_hand_to_play_and_finished_rounds() -> None:
     pos = random_position(4, 1, 2)
     with pytest.raises(PositionError):
-        analyze(hide_hands(pos, [pos.to_play or 0]))
+        analyze(pos.hide([pos.to_play or 0]))
     end = random_position(4, 1, 1)
     while not end.finished:
         end = end.play(end.legal_plays()[0])
     with pytest.raises(PositionError):
-        analyze(end, Limits(5.0))
+        analyze(end, limits=Limits(5.0))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -153,7 +153,7 @@ def test_forced_answers_are_consistent_with_possible_ones(players: int) -> None:
 @pytest.mark.parametrize("hide", [(), (1,), (1, 2, 3)])
 def test_paradox_only_search_agrees_with_the_full_one(hide: tuple[int, ...]) -> None:
     for seed in range(6):
-        pos = hide_hands(random_position(4, seed + 500, 2 + seed % 2), hide)
+        pos = random_position(4, seed + 500, 2 + seed % 2).hide(hide)
         seat = 0
         cheap = forced_report(pos, seat, only_guaranteed=True)
         full = forced_report(pos, seat)

@@ -6,7 +6,7 @@ import pytest
 
 from catbox.solver import Play, Position, SolverBug
 from catbox.solver.answers import Witness, fill_hands
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import random_position
 
 
 def _first_line(pos: Position) -> list[Play]:
@@ -35,7 +35,7 @@ def test_an_illegal_or_short_line_is_a_solver_bug() -> None:
 
 def test_assumed_hands_must_fit_the_unknown_pool() -> None:
     full = random_position(3, 4, 1)
-    hidden = hide_hands(full, [1])
+    hidden = full.hide([1])
     hands = (None, full.seats[1].hand, None)
     assert fill_hands(hidden, hands).seats[1].hand == full.seats[1].hand
     with pytest.raises(SolverBug):  # a known hand may not be changed

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from catbox.cli.main import app
 from catbox.solver import Play, formats
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import random_position
 from catbox.solver.position import Position
 from catbox.solver.possible import rows_possible, tricks_possible
 
@@ -91,7 +91,7 @@ def test_analyze_with_unknown_hands_is_for_some_deal(tmp_path: Path) -> None:
     full = random_position(3, 5, 2, mid_trick=1)
     seat = full.to_play
     assert seat is not None
-    pos = hide_hands(full, [(seat + 1) % 3])
+    pos = full.hide([(seat + 1) % 3])
     d = run_json("analyze", save(pos, tmp_path))
     for m, p in zip(d["moves"], pos.legal_plays(), strict=True):
         ref = possible(pos.play(p), seat)  # the reference deals the unknown hands too
@@ -132,7 +132,7 @@ def hard() -> Position:
 
 @pytest.fixture(scope="module")
 def hard_rows(hard: Position) -> dict[str, set[int]]:
-    rows = rows_possible(hard, hard.legal_plays(), deadline=None)
+    rows = rows_possible(hard, hard.legal_plays())
     assert all(r.status == "proven" for r in rows.values())
     return {str(p): set(r.possible) for p, r in rows.items()}
 
@@ -164,7 +164,7 @@ def test_tiny_time_limit_in_tricks_and_paradox(hard: Position, tmp_path: Path) -
     seat = hard.to_play or 0
     t = run_json("tricks", path, "--time-limit", "0.2")
     assert t["status"] == "unknown" and "bounds" in t
-    exact = set(tricks_possible(hard, seat, time_limit=None).possible)
+    exact = set(tricks_possible(hard, seat).possible)
     if t["possible"] is not None:
         assert set(t["possible"]) == exact
     else:
@@ -185,7 +185,7 @@ def test_time_limit_holds_with_every_hand_unknown(tmp_path: Path) -> None:
     """The case of issue #9: 5 players, every hand unknown, 7 tricks left (once 2 min 19 s
     with --time-limit 3); the answer is bounded and honest (wall time is measured in the
     benchmark, never asserted here)."""
-    pos = hide_hands(random_position(5, 1, 7), range(5))
+    pos = random_position(5, 1, 7).hide(range(5))
     p = run_json("paradox", save(pos, tmp_path), "--time-limit", "0.5")
     assert p["status"] in ("unknown", "estimate")
     assert p["possible"] in (True, None)

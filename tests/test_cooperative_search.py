@@ -1,4 +1,4 @@
-"""The cooperative search (``coop._Search``) obeys the rules engine step by step, as
+"""The cooperative search (``coop.CoopSearch``) obeys the rules engine step by step, as
 test_search_state.py checks the packed state: at every state of random playouts its moves are
 exactly the legal plays of ``Position`` (L1-L3, X1), every child state is the encoding of the
 position ``Position.play`` gives (P1, F2, W1, W3, E1) and a won trick is counted for the seat.
@@ -22,16 +22,15 @@ import pytest
 
 from catbox.solver.board import EMPTY
 from catbox.solver.cards import Colour, Play
-from catbox.solver.coop import Move, State, _Search
-from catbox.solver.deal import deal_round
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.coop import CoopSearch, Move, State
+from catbox.solver.deal import deal_round, random_position
 from catbox.solver.position import Position
 
 PLAY, DRAW, COMMIT, STUCK = 0, 1, 2, 3
 
 
 def encode(pos: Position, lazy: bool) -> State:
-    """The search state of ``pos``, written independently of ``_Search``: filled colours per
+    """The search state of ``pos``, written independently of ``CoopSearch``: filled colours per
     number, known hands, undetermined cards per seat, the pool (when any hand started unknown),
     permissions, leader, the trick in progress and tricks left."""
     n = pos.max_number
@@ -73,7 +72,7 @@ def hands_from(pool: Counter[int], size: int) -> set[tuple[int, ...]]:
 
 
 def check_state(
-    search: _Search, st: State, pos: Position, seen: Counter[str]
+    search: CoopSearch, st: State, pos: Position, seen: Counter[str]
 ) -> list[tuple[Move, State, Position]]:
     """Compare the moves of ``st`` with the rules of ``pos``; return (move, child, position
     after) for every move that continues the round."""
@@ -151,7 +150,7 @@ def check_state(
 
 def walk(pos: Position, seat: int, rng: random.Random, seen: Counter[str]) -> None:
     """A random playout through the search's own moves, checked at every state."""
-    search = _Search(pos, seat)
+    search = CoopSearch(pos, seat)
     st: State = search.root
     pos = pos.settle()
     while not pos.finished:
@@ -185,9 +184,9 @@ def test_moves_match_the_rules_engine(players: int) -> None:
         pos = random_position(players, 40 + seed, tricks_left, mid_trick=seed % players)
         rng = random.Random(seed)
         walk(pos, seed % players, rng, seen)
-        walk(hide_hands(pos, [(seed + 1) % players]), seed % players, rng, seen)
+        walk(pos.hide([(seed + 1) % players]), seed % players, rng, seen)
         if players >= 3 and tricks_left <= 2:
-            walk(hide_hands(pos, [1, 2]), 0, rng, seen)
+            walk(pos.hide([1, 2]), 0, rng, seen)
     assert min(seen[k] for k in ("play", "draw", "stuck", "states")) > 0, seen
     assert seen["states"] > 100, seen
 
@@ -202,7 +201,7 @@ def test_lazy_red_leads_and_dead_deals() -> None:
             continue
         rng = random.Random(seed)
         for hidden in range(players):
-            walk(hide_hands(pos, [hidden]), hidden, rng, seen)
+            walk(pos.hide([hidden]), hidden, rng, seen)
     assert seen["commit"] > 0 and seen["stuck-deal"] > 0 and seen["stuck"] > 0, seen
 
 

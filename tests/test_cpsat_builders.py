@@ -19,8 +19,7 @@ import pytest
 from catbox.solver.cards import Colour, Play
 from catbox.solver.cpsat import model as cpsat_model
 from catbox.solver.cpsat.model import Mode, RoundModel, build
-from catbox.solver.deal import deal_round
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import deal_round, random_position
 from catbox.solver.position import Position
 from catbox.solver.rules import why_illegal
 
@@ -90,7 +89,7 @@ def starts(count: int, *, hide: bool = False) -> Iterator[tuple[Position, Positi
         players = 2 + k % 4
         tricks_left = 1 + k % 3
         full = random_position(players, 100 + k, tricks_left, mid_trick=k % players)
-        start = hide_hands(full, [(k + 1) % players]) if hide else full
+        start = full.hide([(k + 1) % players]) if hide else full
         yield full, start, random.Random(k)
 
 
@@ -364,7 +363,7 @@ def test_deals_reject_more_copies_than_are_unseen() -> None:
         players = 3 + k % 3
         full = random_position(players, 900 + k, 3)
         b, c = (full.to_play or 0), ((full.to_play or 0) + 1) % players
-        start = hide_hands(full, [b, c])
+        start = full.hide([b, c])
         pool = start.unknown_pool()
         for n in [n for n in sorted(pool) if pool[n] == 1]:
             lacking = [s for s in (b, c) if n not in (full.seats[s].hand or ())]
@@ -391,7 +390,7 @@ def test_deals_reject_more_copies_than_are_unseen() -> None:
     full = random_position(4, 901, 2)
     seat = full.to_play
     assert seat is not None
-    start = hide_hands(full, [seat])
+    start = full.hide([seat])
     rm = build(start, (seat + 1) % 4, "avoid")
     pool = start.unknown_pool()
     assert all(pool[n] > 0 for s, _, n, _ in rm.x if s == seat)

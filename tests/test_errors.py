@@ -18,6 +18,7 @@ from catbox.cli import errors as cli_errors
 from catbox.cli.main import invoke
 from catbox.cli.output import EXIT_FORMAT, EXIT_INTERNAL, EXIT_IO, exit_code, report_error
 from catbox.solver import formats
+from catbox.solver.deal import random_position
 from catbox.solver.errors import (
     CatboxError,
     FileError,
@@ -26,7 +27,6 @@ from catbox.solver.errors import (
     PositionError,
     SolverBug,
 )
-from catbox.solver.generate import random_position
 
 
 def test_tree() -> None:

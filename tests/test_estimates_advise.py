@@ -14,6 +14,7 @@ from catbox.solver.estimates.advise import advise
 from catbox.solver.estimates.deals import DealSpace
 from catbox.solver.estimates.review import review_player
 from catbox.solver.estimates.start import advise_start
+from catbox.solver.limits import Limits
 from catbox.solver.record import Record
 from tests import reference
 from tests.fixtures import hidden
@@ -113,7 +114,7 @@ def test_time_limit_stops_sampling_and_says_so() -> None:
     pos = hidden(4, 4, 5)
     seat = pos.to_play
     assert seat is not None
-    a = advise(pos, seat, samples=100_000, time_limit=0.2)
+    a = advise(pos, seat, samples=100_000, limits=Limits(0.2))
     assert a.stopped and 1 <= a.samples < 100_000 and a.status == "estimate"
 
 

@@ -10,8 +10,8 @@ from math import sqrt
 import pytest
 
 from catbox.solver import Position
+from catbox.solver.deal import random_position
 from catbox.solver.estimates.deals import DealSpace, sample_rng
-from catbox.solver.generate import random_position
 from tests.fixtures import hidden
 
 

@@ -9,9 +9,8 @@ import pytest
 
 from catbox.solver import Position
 from catbox.solver.cards import Colour, Play
-from catbox.solver.deal import deal_round
+from catbox.solver.deal import deal_round, random_position
 from catbox.solver.estimates.policy import POLICIES, Sim, playout
-from catbox.solver.generate import random_position
 from catbox.solver.scoring import seat_score
 
 
@@ -62,9 +61,8 @@ def test_playout_is_deterministic_for_a_seed() -> None:
 
 def test_sim_needs_known_hands() -> None:
     from catbox.solver.errors import PositionError
-    from catbox.solver.generate import hide_hands
 
-    pos = hide_hands(deal_round(3, 1).position, [1])
+    pos = deal_round(3, 1).position.hide([1])
     with pytest.raises(PositionError):
         Sim.of(pos)
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from catbox.solver import formats
 from catbox.solver.cards import Play, variant
-from catbox.solver.deal import deal_round
+from catbox.solver.deal import deal_round, random_position
 from catbox.solver.errors import (
     CatboxError,
     FileError,
@@ -36,7 +36,6 @@ from catbox.solver.formats import (
     to_json_obj,
 )
 from catbox.solver.formats.common import toml_dumps
-from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.position import Position
 from catbox.solver.record import Record
 
@@ -114,7 +113,7 @@ def test_finished_and_paradox_positions_round_trip(players: int, seed: int, hide
     _, pos = playout(players, seed)
     assert pos.finished
     assert_round_trips(pos)
-    assert_round_trips(hide_hands(pos, [i for i in hide if i < players]))
+    assert_round_trips(pos.hide([i for i in hide if i < players]))
 
 
 def test_paradox_positions_exist_among_playouts() -> None:

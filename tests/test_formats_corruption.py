@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from catbox.solver.deal import random_position
 from catbox.solver.errors import CatboxError
 from catbox.solver.formats import dumps, loads, position_from_line, position_to_line
-from catbox.solver.generate import hide_hands, random_position
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 
@@ -29,7 +29,7 @@ def _pool() -> dict[str, tuple[str, str]]:
     positions.append(random_position(5, 3, 4, mid_trick=3, hide=[2, 4]))
     rec, over = playout(3, 7)
     positions.append(over)
-    positions.append(hide_hands(random_position(2, 9, 5), [1]))
+    positions.append(random_position(2, 9, 5).hide([1]))
     pz = Puzzle(
         "Corrupt me",
         3,

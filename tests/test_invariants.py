@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from catbox.solver import EMPTY, Colour, Position, deal_round, variant
 from catbox.solver.board import cell_index
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 
 from .reference import terminals
 

@@ -10,11 +10,10 @@ from dataclasses import replace
 import pytest
 
 from catbox.solver import Position
-from catbox.solver.deal import deal_round
+from catbox.solver.deal import deal_round, random_position
 from catbox.solver.errors import PositionError
 from catbox.solver.estimates.advise import advise
 from catbox.solver.estimates.deals import DealSpace
-from catbox.solver.generate import random_position
 from catbox.solver.player import HORIZON, choose_play, play_out, score_plays
 
 

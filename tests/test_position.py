@@ -8,7 +8,7 @@ import pytest
 
 from catbox.solver import NEUTRAL, Play, Position, PositionError, deal_round
 from catbox.solver.board import cell_index, with_owner
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import random_position
 
 from .games import F2_RED_4P, L3B_3P, PARADOX_3P, position
 
@@ -42,7 +42,7 @@ def test_positions_are_hashable_values() -> None:
 
 
 def test_P1_tokens_must_match_cards_played() -> None:
-    pos = hide_hands(position(*F2_RED_4P), [2, 3])
+    pos = position(*F2_RED_4P).hide([2, 3])
     known = pos.known_cards()
     empty = next(i for i, o in enumerate(pos.board) if o == -1 and known[i % 8 + 1] < 5)
     assert rule_of(replace(pos, board=with_owner(pos.board, empty, 0))) == "P1"
@@ -63,7 +63,7 @@ def test_S3_prediction_must_be_allowed() -> None:
 
 
 def test_S1_no_more_than_five_copies() -> None:
-    pos = hide_hands(deal_round(3, 1).position, [1])
+    pos = deal_round(3, 1).position.hide([1])
     seats = list(pos.seats)
     seats[0] = replace(seats[0], hand=(1,) * 9)  # nine 1s in one hand: the deck has five
     assert rule_of(replace(pos, seats=tuple(seats))) == "S1"
@@ -104,7 +104,7 @@ def test_X1_paradox_needs_no_legal_play() -> None:
 
 
 def test_I5_no_paradox_in_trick_1_is_accepted() -> None:
-    pos = hide_hands(deal_round(4, 3).position, [0])
+    pos = deal_round(4, 3).position.hide([0])
     assert rule_of(replace(pos, paradox=0)) == "I5"
 
 
@@ -120,7 +120,7 @@ def test_unseen_cards_and_unknown_pool() -> None:
     pos = random_position(4, 2, 3)
     seen_by_a = pos.unseen_by(0)
     assert sum(seen_by_a.values()) == 40 - pos.seats[0].hand_size - 1 - pos.completed_tricks * 4
-    hidden = hide_hands(pos, [1, 2, 3])
+    hidden = pos.hide([1, 2, 3])
     pool = hidden.unknown_pool()
     assert pool == hidden.unseen_by(0)
     assert sum(pool.values()) == sum(s.hand_size for s in pos.seats[1:]) + 3
@@ -130,4 +130,4 @@ def test_settle_records_a_paradox_only_when_known() -> None:
     pos = position(*PARADOX_3P)
     running = replace(pos, paradox=None)
     assert running.settle().paradox == 2
-    assert hide_hands(running, [2]).settle().paradox is None
+    assert running.hide([2]).settle().paradox is None

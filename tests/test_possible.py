@@ -10,9 +10,10 @@ import pytest
 from catbox.solver import EMPTY, Colour, Play, Position, Seat, cell_index
 from catbox.solver.answers import Witness
 from catbox.solver.cards import colours_from_str
-from catbox.solver.coop import _Search
+from catbox.solver.coop import CoopSearch
+from catbox.solver.deal import random_position
 from catbox.solver.errors import PositionError
-from catbox.solver.generate import random_position
+from catbox.solver.limits import Limits
 from catbox.solver.possible import (
     hall_violation,
     paradox_possible,
@@ -109,7 +110,7 @@ def test_fast_legality_matches_rules() -> None:
         for seed in range(40):
             tl = 1 + seed % 7
             pos = random_position(players, seed, tl, mid_trick=seed % players)
-            search = _Search(pos, 0)
+            search = CoopSearch(pos, 0)
             moves = search.expand(search.root)
             got = sorted(Play(n, Colour(c)) for (kind, _, n, c, _), *_ in moves if kind != 3)
             assert got == pos.legal_plays()
@@ -244,6 +245,6 @@ def test_determinism() -> None:
         assert a[0].witness == b[0].witness and a[0].round_witness == b[0].round_witness
         assert a[1].possible == b[1].possible and a[1].witnesses == b[1].witnesses
     hidden = random_position(3, 5, 4, hide=(1, 2))
-    x = tricks_possible(hidden, 0, workers=2)
-    y = tricks_possible(hidden, 0, workers=2)
+    x = tricks_possible(hidden, 0, limits=Limits(workers=2))
+    y = tricks_possible(hidden, 0, limits=Limits(workers=2))
     assert x == y

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from catbox.solver.cards import variant
+from catbox.solver.deal import random_position
 from catbox.solver.errors import (
     CatboxError,
     FileError,
@@ -29,7 +30,6 @@ from catbox.solver.formats import (
     to_json_obj,
 )
 from catbox.solver.formats.common import toml_dumps
-from catbox.solver.generate import random_position
 from catbox.solver.position import Position
 from catbox.solver.puzzle import GOAL_KINDS, TARGET_KINDS, Goal, Puzzle, PuzzleAnswer
 

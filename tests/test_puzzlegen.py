@@ -8,7 +8,7 @@ import pytest
 
 from catbox.cli.output import EXIT_FORMAT
 from catbox.solver import formats
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.puzzle import Goal, Puzzle
 from catbox.solver.puzzlegen import assess, generate, natural_play, wants_trick
 from catbox.solver.solve import solve

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from catbox.solver import Position, formats
+from catbox.solver.limits import Limits
 from catbox.solver.puzzle import GOAL_KINDS, Goal, Puzzle
 from catbox.solver.puzzlegen import natural_play
 from catbox.solver.scoring import seat_score
@@ -83,7 +84,7 @@ def test_puzzle_is_well_formed(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_puzzle_answer_is_proven(name: str) -> None:
-    sol = solve(ALL[name], time_limit=60)
+    sol = solve(ALL[name], limits=Limits(60))
     assert sol.status == "proven"
     assert sol.matches_answer is True, sol.note
 

@@ -8,7 +8,7 @@ import pytest
 
 from catbox.solver import PositionError, game_result, round_score, seat_score
 from catbox.solver.board import largest_group
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 
 from .games import FULL_2P, PARADOX_3P, position
 

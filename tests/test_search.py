@@ -9,7 +9,8 @@ import pytest
 
 from catbox.solver import Position, PositionError
 from catbox.solver.answers import Witness
-from catbox.solver.generate import hide_hands, random_position
+from catbox.solver.deal import random_position
+from catbox.solver.limits import Limits
 from catbox.solver.scoring import seat_score
 from catbox.solver.search import (
     Target,
@@ -199,7 +200,7 @@ def test_limits_never_guess() -> None:
     clear_cache()
     exact = forced(pos, seat)
     for limit in (1, 50, 500, 5000):
-        f = forced(pos, seat, node_limit=limit)
+        f = forced(pos, seat, limits=Limits(node_limit=limit))
         if f.status == "unknown":
             for name in ("guaranteed", "forceable", "at_least", "at_most", "best_score"):
                 got = getattr(f, name)
@@ -207,20 +208,20 @@ def test_limits_never_guess() -> None:
             assert f.best_score is None
         else:
             assert f == replace(exact, nodes=f.nodes)
-        assert forced(pos, seat, node_limit=limit) == f  # the same status on every run
-    assert forced(pos, seat, node_limit=1).status == "unknown"
+        assert forced(pos, seat, limits=Limits(node_limit=limit)) == f  # the same every run
+    assert forced(pos, seat, limits=Limits(node_limit=1)).status == "unknown"
     # one node may already settle "avoid paradox" by a static proof (never a guess)
-    assert can_force(pos, seat, Target("avoid-paradox"), node_limit=1) in (
+    assert can_force(pos, seat, Target("avoid-paradox"), limits=Limits(node_limit=1)) in (
         (None, "unknown"),
         (exact.guaranteed, "proven"),
     )
-    line = main_line(pos, seat, Target("avoid-paradox"), node_limit=1)
+    line = main_line(pos, seat, Target("avoid-paradox"), limits=Limits(node_limit=1))
     if line is not None:
         assert Witness.of(pos, line).verify(pos).paradox != seat
-    assert best_score_line(pos, seat, node_limit=1) == (None, None)
-    rows = analyze_moves(pos, node_limit=1)
+    assert best_score_line(pos, seat, limits=Limits(node_limit=1)) == (None, None)
+    rows = analyze_moves(pos, limits=Limits(node_limit=1))
     assert rows and all(r.status == "unknown" and r.best_score is None for r in rows)
-    f0 = forced(pos, seat, time_limit=0.0)  # no time at all: unknown, or (cached) exact
+    f0 = forced(pos, seat, limits=Limits(0.0))  # no time at all: unknown, or (cached) exact
     if f0.status == "proven":
         assert f0 == replace(exact, nodes=f0.nodes)
     else:
@@ -250,7 +251,7 @@ def test_deterministic() -> None:
 
 
 def test_needs_known_hands() -> None:
-    pos = hide_hands(random_position(3, 1, 2), [1])
+    pos = random_position(3, 1, 2).hide([1])
     with pytest.raises(PositionError):
         forced(pos, 0)
     with pytest.raises(PositionError):

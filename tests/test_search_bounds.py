@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.search.engine import NOPAR, Engine
 from catbox.solver.search.native import NativeEngine, flat
 from catbox.solver.search.state import Ctx, State, apply, cells, legal_mask

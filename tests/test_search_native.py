@@ -11,7 +11,8 @@ import pytest
 
 from catbox.solver import Position
 from catbox.solver.answers import Witness
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
+from catbox.solver.limits import Limits
 from catbox.solver.scoring import seat_score
 from catbox.solver.search import (
     Target,
@@ -40,17 +41,9 @@ def test_native_core_is_built_and_in_use(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.delenv("CATBOX_ENGINE", raising=False)
     assert api.default_engine() == "native"
     pos = random_position(3, 1, 2)
-    assert isinstance(api._engine(pos, 0, None, None), NativeEngine)
+    assert isinstance(api._engine(pos, 0, None, None, None)[0], NativeEngine)
     monkeypatch.setenv("CATBOX_ENGINE", "python")
     assert api.default_engine() == "python"
-
-
-def test_native_scores_with_the_rules_constants() -> None:
-    """Sc2 at 2 players: the compiled core's bonus threshold is scoring's, not its own copy."""
-    import catbox.solver.search._native as mod
-    from catbox.solver.scoring import TWO_PLAYER_BONUS_MAX
-
-    assert mod.TWO_PLAYER_BONUS_MAX == TWO_PLAYER_BONUS_MAX
 
 
 # ---------------------------------------------------------------------- move generation
@@ -215,7 +208,10 @@ def test_native_agrees_with_reference(players: int) -> None:
 def test_node_limit_is_deterministic_and_never_a_guess() -> None:
     pos = random_position(4, 4242, 4)
     full = forced(pos, pos.to_play or 0, engine="native")
-    runs = {forced(pos, pos.to_play or 0, node_limit=500, engine="native") for _ in range(3)}
+    runs = {
+        forced(pos, pos.to_play or 0, limits=Limits(node_limit=500), engine="native")
+        for _ in range(3)
+    }
     assert len(runs) == 1
     (small,) = runs
     if small.status == "unknown":

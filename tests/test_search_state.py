@@ -11,7 +11,7 @@ import pytest
 
 from catbox.solver import Position
 from catbox.solver.board import largest_group
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.search.engine import _group_sizes_max
 from catbox.solver.search.state import apply, cells, from_position, legal_mask, to_play
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from catbox.cli.main import app
 from catbox.cli.output import EXIT_MISMATCH
 from catbox.solver import Position, formats
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 from catbox.solver.solve import goal_reached, solve, solve_goal
 

@@ -3,14 +3,13 @@ chosen deal), and an independent replay of every extracted line through the rule
 
 >>> from catbox.solver.deal import random_position
 >>> pos = random_position(4, seed=2, tricks_left=3)
->>> res = solve_possible(pos, 0, "round", deadline=None)
+>>> res = solve_possible(pos, 0, "round")
 >>> res.feasible is not None and (res.witness is None or res.witness.verify(pos).finished)
 True
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -18,6 +17,7 @@ from typing import Any, TypeVar
 from ..answers import Witness
 from ..cards import Colour, Play
 from ..errors import SolverBug
+from ..limits import Limits
 from ..position import Position
 from .model import Mode, RoundModel, build
 
@@ -58,51 +58,55 @@ EVEN = (1.0, 1.0, 1.0)
 TRICKS_WEIGHTS = (1.0, 2.0, 8.0)
 
 
-def _solver(
-    deadline: float | None, workers: int, seed: int, params: dict[str, Any], dtime: float | None
-) -> Any:
+def _solver(lim: Limits, params: dict[str, Any], dtime: float) -> Any:
+    """A CP-SAT solver for one stage: the boundary where :class:`..limits.Limits` becomes
+    CP-SAT's parameters (seconds left, deterministic work, workers, seed)."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     prm = solver.parameters
-    prm.random_seed = seed
+    prm.random_seed = lim.seed
     for key, val in params.items():
         setattr(prm, key, val)
     # deterministic: one worker, or several interleaved (the same answer and line every run)
-    prm.num_workers = workers if workers > 0 else 1
+    prm.num_workers = lim.workers if lim.workers > 0 else 1
     if prm.num_workers > 1:
         prm.interleave_search = True
-    if deadline is not None:
-        prm.max_time_in_seconds = max(0.01, deadline - time.monotonic())
-    if dtime is not None:
-        prm.max_deterministic_time = dtime
+    left = lim.seconds()
+    if left is not None:
+        prm.max_time_in_seconds = max(0.01, left)
+    prm.max_deterministic_time = dtime
     return solver
 
 
 def _run(
     model: Any,
-    deadline: float | None,
-    workers: int,
-    seed: int,
+    lim: Limits,
     callback: Any = None,
     weights: tuple[float, ...] = EVEN,
 ) -> tuple[Any, int]:
     """Solve by cycling the stages (fast search, LP proof, defaults) with deterministic work
     limits doubling every round (0.5, 1, 2, ... deterministic seconds) until one settles the
-    question or the wall-clock deadline passes; returns (solver, status). ``weights`` scale
-    each stage's work limit. Deterministic for a
-    given input (the wall-clock limit only ever turns an answer into "unknown")."""
+    question, the deadline passes or the work limit (``lim.work_limit`` deterministic seconds
+    in all) is spent; returns (solver, status). ``weights`` scale each stage's work limit.
+    Deterministic for a given input (the wall-clock limit only ever turns an answer into
+    "unknown"; the work limit does so reproducibly)."""
     from ortools.sat.python import cp_model
 
     dtime = FAST_DTIME
     stage = 0
+    spent = 0.0
     while True:
         i = stage % len(STAGES)
-        solver = _solver(deadline, workers, seed, STAGES[i], dtime * weights[i])
+        work = dtime * weights[i]
+        if lim.work_limit is not None:
+            work = max(0.0, min(work, lim.work_limit - spent))
+        solver = _solver(lim, STAGES[i], work)
         status = solver.solve(model, callback)
+        spent += work
         if status != cp_model.UNKNOWN:
             return solver, status
-        if deadline is not None and time.monotonic() >= deadline:
+        if lim.expired() or (lim.work_limit is not None and spent >= lim.work_limit):
             return solver, status
         stage += 1
         if stage % len(STAGES) == 0:
@@ -148,14 +152,14 @@ def _replay(pos: Position, w: Witness) -> Witness:
 
 
 def solve_possible(
-    pos: Position, seat: int, mode: Mode, *, deadline: float | None, workers: int = 0, seed: int = 0
+    pos: Position, seat: int, mode: Mode, *, limits: Limits | None = None
 ) -> Outcome:
     """Is there a continuation (and deal) with no paradox at all (``round``) or none by
     ``seat`` (``avoid``)? A feasible answer carries its replayed witness."""
     from ortools.sat.python import cp_model
 
     rm = build(pos, seat, mode)
-    solver, status = _run(rm.model, deadline, workers, seed)
+    solver, status = _run(rm.model, Limits.of(limits))
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Outcome(True, _replay(pos, extract(rm, solver.value)))
     if status == cp_model.INFEASIBLE:
@@ -170,9 +174,7 @@ H = TypeVar("H")
 
 def _alternating(
     rm: RoundModel,
-    deadline: float | None,
-    workers: int,
-    seed: int,
+    lim: Limits,
     harvest: Callable[[], H],
     weights: tuple[float, ...] = EVEN,
 ) -> Iterator[tuple[H, int]]:
@@ -192,7 +194,7 @@ def _alternating(
             m.minimize(rm.tricks)
         turn += 1
         cb = harvest()
-        _, status = _run(m, deadline, workers, seed, cb, weights)
+        _, status = _run(m, lim, cb, weights)
         if status == cp_model.MODEL_INVALID:
             raise SolverBug(f"cp-sat model invalid: {m.validate()}")
         yield cb, status
@@ -202,9 +204,7 @@ def solve_tricks(
     pos: Position,
     seat: int,
     *,
-    deadline: float | None,
-    workers: int = 0,
-    seed: int = 0,
+    limits: Limits | None = None,
     exclude: set[int] | None = None,
 ) -> tuple[dict[int, Witness], set[int]]:
     """Every final trick count of ``seat`` without its paradox: one model, solved repeatedly
@@ -237,7 +237,7 @@ def solve_tricks(
             if k not in self.found:
                 self.found[k] = extract(rm, self.value)
 
-    for cb, status in _alternating(rm, deadline, workers, seed, Harvest, TRICKS_WEIGHTS):
+    for cb, status in _alternating(rm, Limits.of(limits), Harvest, TRICKS_WEIGHTS):
         for k, w in sorted(cb.found.items()):
             if k in found or k in done:
                 raise SolverBug(f"cp-sat found the excluded trick count {k} again")
@@ -254,9 +254,7 @@ def solve_rows(
     pos: Position,
     plays: list[Play],
     *,
-    deadline: float | None,
-    workers: int = 0,
-    seed: int = 0,
+    limits: Limits | None = None,
     exclude: dict[Play, set[int]] | None = None,
 ) -> tuple[dict[Play, dict[int, Witness]], bool]:
     """The possible final trick counts of the seat to play S after each of ``plays`` (its
@@ -308,7 +306,7 @@ def solve_rows(
             if (p, k) not in self.pairs:
                 self.pairs[p, k] = extract(rm, self.value)
 
-    for cb, status in _alternating(rm, deadline, workers, seed, Harvest):
+    for cb, status in _alternating(rm, Limits.of(limits), Harvest):
         for (p, k), w in sorted(cb.pairs.items(), key=lambda x: (x[0][0], x[0][1])):
             if k in found.get(p, {}):
                 raise SolverBug(f"cp-sat found the excluded pair ({p}, {k}) again")

@@ -26,20 +26,23 @@ included) and each is solved exactly, the answer is exact (``proven``).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from ..answers import PROVEN, Status
 from ..cards import Play, seat_letter
 from ..errors import PositionError
+from ..limits import Limits
 from ..position import Position
 from .deals import DealSpace, sample_rng
 from .policy import Sim, playout
 from .stats import Estimate, exact, mean, proportion
+
+if TYPE_CHECKING:
+    from ..search import Session
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -147,6 +150,7 @@ def evaluate_deal(
     seed: int,
     index: int,
     node_limit: int,
+    session: Session | None = None,
     level: int = 0,
 ) -> list[Outcome]:
     """The outcome of every legal play of S (sorted) on one deal of every hand. ``level``: the
@@ -157,7 +161,7 @@ def evaluate_deal(
         return [_play_out(deal, seat, p, seed, index, level) for p in plays]
     from ..search import analyze_moves
 
-    rows = analyze_moves(deal, node_limit=node_limit)
+    rows = analyze_moves(deal, limits=Limits(node_limit=node_limit), session=session)
     out: list[Outcome] = []
     for row in rows:
         if row.status == PROVEN and row.guaranteed is not None:
@@ -171,7 +175,7 @@ def evaluate_deal(
 def _sample_job(args: tuple[Position, int, Method, int, int, int, int]) -> list[Outcome]:
     pos, seat, method, seed, index, node_limit, level = args
     deal = DealSpace.of(pos).sample(sample_rng(seed, index))
-    return evaluate_deal(deal, seat, method, seed, index, node_limit, level)
+    return evaluate_deal(deal, seat, method, seed, index, node_limit, level=level)
 
 
 def advise(
@@ -182,14 +186,16 @@ def advise(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     workers: int = 1,
-    time_limit: float | None = None,
-    node_limit: int = NODE_LIMIT,
+    limits: Limits | None = None,
+    session: Session | None = None,
     exact_limit: int = EXACT_LIMIT,
     progress: Callable[[int, int], None] | None = None,
     level: int = 0,
 ) -> Advice:
-    """Every legal play of S ranked by estimated ``avoid_paradox``, then ``score``. ``level``
-    is the model of the seats in playouts: 0 catbox's policy (fast), 1 and up catbox's player
+    """Every legal play of S ranked by estimated ``avoid_paradox``, then ``score``.
+    ``limits``: sampling stops at its deadline (fewer samples, and says so); its
+    ``node_limit`` (default :data:`NODE_LIMIT`) bounds each deal's search. ``level`` is the
+    model of the seats in playouts: 0 catbox's policy (fast), 1 and up catbox's player
     (:func:`..player.choose_play`: exact endgames over sampled deals, the policy before)."""
     pos = pos.settle()
     if pos.to_play is None:
@@ -207,10 +213,8 @@ def advise(
     m = pick_method(pos, method)
     plays = pos.legal_plays()
     space = DealSpace.of(pos)
-    start = time.monotonic()
-
-    def late() -> bool:
-        return time_limit is not None and time.monotonic() - start > time_limit
+    lim = Limits.of(limits)
+    node_limit = NODE_LIMIT if lim.node_limit is None else lim.node_limit
 
     # exact: every consistent deal, weighed and solved
     if m == "pimc":
@@ -220,9 +224,11 @@ def advise(
             assert deals is not None
             results: list[list[Outcome]] = []
             for i, (deal, _) in enumerate(deals):
-                if late():
+                if lim.expired():
                     break
-                results.append(evaluate_deal(deal, seat, m, seed, i, node_limit, level))
+                results.append(
+                    evaluate_deal(deal, seat, m, seed, i, node_limit, session, level=level)
+                )
                 if progress:
                     progress(i + 1, len(deals))
             solved = len(results) == len(deals) and not any(o[3] for r in results for o in r)
@@ -237,7 +243,7 @@ def advise(
         _sample_job,
         jobs,
         workers=workers,
-        deadline=start + time_limit if time_limit else None,
+        limits=lim,
         progress=progress,
     )
     return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped)
@@ -252,17 +258,15 @@ def run_samples(
     jobs: list[J],
     *,
     workers: int,
-    deadline: float | None,
+    limits: Limits,
     progress: Callable[[int, int], None] | None,
 ) -> tuple[list[T], bool]:
     """``fn`` over ``jobs`` in order, in a process pool when ``workers > 1``; results keep the
     job order, so they do not depend on the number of workers. Stops taking results once the
-    ``deadline`` (monotonic clock) passes (always keeping the first), and says so."""
+    deadline of ``limits`` passes (always keeping the first), and says so."""
     results: list[T] = []
     total = len(jobs)
-
-    def late() -> bool:
-        return deadline is not None and time.monotonic() > deadline
+    late = limits.start().expired
 
     if workers <= 1 or total < 4:
         for i, job in enumerate(jobs):

@@ -27,7 +27,7 @@ from math import comb
 
 from ..errors import PositionError
 from ..position import Position
-from ..sampling import _compositions
+from ..sampling import compositions
 
 __all__ = ["DealSpace", "sample_rng"]
 
@@ -108,7 +108,7 @@ class DealSpace:
                 return 1 if not any(room) and left == 0 else 0
             return sum(
                 rec(i + 1, tuple(r - t for r, t in zip(room, split, strict=True)), left - rest)
-                for split in _compositions(counts[i], room)
+                for split in compositions(counts[i], room)
                 if 0 <= (rest := counts[i] - sum(split)) <= left
             )
 
@@ -131,7 +131,7 @@ class DealSpace:
                     out.append((self.fill(hands), w))
                 return
             number, copies = self.pool[i]
-            for split in _compositions(copies, room):
+            for split in compositions(copies, room):
                 rest = copies - sum(split)
                 if not 0 <= rest <= left:
                     continue

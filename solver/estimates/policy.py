@@ -51,14 +51,16 @@ from collections.abc import Callable
 from math import comb
 
 from ..board import EMPTY
-from ..cards import variant
+from ..cards import COPIES, variant
 from ..errors import PositionError
 from ..position import Position
+from ..rules import RED_BONUS
+from ..scoring import TWO_PLAYER_BONUS_MAX
 
 __all__ = ["POLICIES", "Sim", "choose", "choose_follow", "choose_random", "values"]
 
 RED = 0
-TWO_PLAYER_TARGET = 4  # Sc2: at 2 players the bonus needs 4 tricks or fewer
+TWO_PLAYER_TARGET = TWO_PLAYER_BONUS_MAX  # Sc2: at 2 players the bonus needs 4 or fewer
 
 Move = tuple[int, int]  # (number, colour)
 
@@ -187,7 +189,7 @@ class Sim:
         else:
             self.win_val = -1
         val = (
-            16 + num
+            RED_BONUS + num
             if colour == RED
             else (num if not self.trick or colour == self.trick[0][1] else -1)
         )
@@ -350,7 +352,7 @@ def values(
                 1 for c in range(4) if perms >> c & 1 and board[c * n + num - 1] == EMPTY
             )
             seen = sum(1 for c in range(4) if board[c * n + num - 1] != EMPTY)
-            unseen[num] = max(0, 5 - seen - hand[num] - (1 if aside == num else 0))
+            unseen[num] = max(0, COPIES - seen - hand[num] - (1 if aside == num else 0))
     keep = keep_target(sim, seat, unseen, opens)
     held = [0, 0, 0, 0]  # how many other seats still hold each colour
     for other in range(sim.players):
@@ -418,7 +420,7 @@ def values(
             v -= W_LOSE
         v -= W_SHARE * held[c] / max(1, sim.players - 1)
         if want:
-            val = 16 + num if c == RED else (num if led < 0 or c == led else -1)
+            val = RED_BONUS + num if c == RED else (num if led < 0 or c == led else -1)
             wins = val > sim.win_val or led < 0
             strength = (num / n + (1.0 if c == RED else 0.0)) if led < 0 else (1.0 if wins else 0.0)
             if led >= 0 and wins and not last:

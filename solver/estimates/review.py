@@ -24,17 +24,21 @@ paradox and in its expected score, and the better play when the difference is cl
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..answers import Status
 from ..cards import Play
 from ..errors import PositionError
+from ..limits import Limits
 from ..position import Position
 from ..record import Record
 from .advise import DEFAULT_SAMPLES, Advice, MoveEstimate, advise
 from .stats import Estimate
+
+if TYPE_CHECKING:
+    from ..search import Session
 
 __all__ = ["PlayerPlay", "PlayerReview", "player_view", "review_player"]
 
@@ -118,11 +122,12 @@ def review_player(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     workers: int = 1,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> PlayerReview:
     """Judge every play of ``seat`` in ``rec`` from its own view (other hands hidden).
-    ``time_limit`` is for the whole review: each play gets an equal share of what is left."""
+    ``limits`` is for the whole review: each play gets an equal share of what is left."""
     if not 0 <= seat < rec.players:
         raise PositionError(f"seat {seat} out of range", where="seat")
     if rec.deal[seat] is None:
@@ -130,9 +135,9 @@ def review_player(
     positions = list(rec.positions())
     mine = [k for k in range(len(rec.moves)) if positions[k].to_play == seat]
     out = []
-    end = None if time_limit is None else time.monotonic() + time_limit
+    lim = Limits.of(limits)
     for done, k in enumerate(mine):
-        share = None if end is None else max(0.0, end - time.monotonic()) / (len(mine) - done)
+        share = lim.share(1.0 / (len(mine) - done))
         pos = player_view(positions[k], seat)
         adv = advise(
             pos,
@@ -141,7 +146,8 @@ def review_player(
             samples=samples,
             seed=seed,
             workers=workers,
-            time_limit=share,
+            limits=share,
+            session=session,
         )
         out.append(_judge(k + 1, rec.moves[k], adv))
         if progress:

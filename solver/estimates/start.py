@@ -21,14 +21,19 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import COPIES, variant
 from ..errors import PositionError
+from ..limits import Limits
 from ..position import Position
 from .advise import run_samples
 from .deals import sample_rng
 from .policy import Sim, playout
 from .stats import Estimate, mean, proportion
+
+if TYPE_CHECKING:
+    from ..search import Session
 
 __all__ = ["DEFAULT_START_SAMPLES", "Candidate", "StartAdvice", "advise_start"]
 
@@ -173,12 +178,13 @@ def advise_start(
     samples: int = DEFAULT_START_SAMPLES,
     seed: int = 0,
     workers: int = 1,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> StartAdvice:
-    """Every (set-aside card, prediction) for ``hand``, ranked by estimated round score."""
-    import time
-
+    """Every (set-aside card, prediction) for ``hand``, ranked by estimated round score
+    (playouts only: ``session`` is taken for the uniform signature; sampling stops at the
+    deadline of ``limits``)."""
     hand = tuple(sorted(hand))
     before = tuple(before)
     _check(players, hand, order, before)
@@ -186,9 +192,8 @@ def advise_start(
         raise PositionError("the sample count must be at least 2", where="samples")
     v = variant(players)
     jobs: list[StartJob] = [(players, hand, order, before, seed, i) for i in range(samples)]
-    deadline = time.monotonic() + time_limit if time_limit else None
     results, stopped = run_samples(
-        _start_job, jobs, workers=workers, deadline=deadline, progress=progress
+        _start_job, jobs, workers=workers, limits=Limits.of(limits), progress=progress
     )
     keys = [(a, p) for a in sorted(set(hand)) for p in (v.predictions or (None,))]
     cands = []

@@ -42,7 +42,7 @@ import re
 import secrets
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..errors import CatboxError, FileError, FormatError
 from ..position import Position
@@ -287,14 +287,7 @@ def load_record(path: str | Path) -> Record:
         FileError, PositionError, IllegalPlayError: as :func:`load`.
         FormatError: not a round record, or as :func:`load`.
     """
-    obj = load(path)
-    if not isinstance(obj, Record):
-        raise FormatError(
-            f"expected a round record ({RECORD_FORMAT}), got a {_kind_word(obj)}",
-            rule="format",
-            where=str(path),
-        )
-    return obj
+    return _load_kind(path, Record, f"a round record ({RECORD_FORMAT})")
 
 
 def load_puzzle(path: str | Path) -> Puzzle:
@@ -304,12 +297,18 @@ def load_puzzle(path: str | Path) -> Puzzle:
         FileError, PositionError, IllegalPlayError: as :func:`load`.
         FormatError: not a puzzle, or as :func:`load`.
     """
+    return _load_kind(path, Puzzle, f"a puzzle ({PUZZLE_FORMAT})")
+
+
+D = TypeVar("D", Record, Puzzle)
+
+
+def _load_kind(path: str | Path, kind: type[D], what: str) -> D:
+    """The document of ``path``, which must be of ``kind`` (``what`` names it)."""
     obj = load(path)
-    if not isinstance(obj, Puzzle):
+    if not isinstance(obj, kind):
         raise FormatError(
-            f"expected a puzzle ({PUZZLE_FORMAT}), got a {_kind_word(obj)}",
-            rule="format",
-            where=str(path),
+            f"expected {what}, got a {_kind_word(obj)}", rule="format", where=str(path)
         )
     return obj
 

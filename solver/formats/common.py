@@ -40,8 +40,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..cards import seat_from_letter
+from ..cards import SEAT_LETTERS, seat_from_letter
 from ..errors import CatboxError, FormatError
+from ..position import Position
 
 __all__ = [
     "Source",
@@ -53,10 +54,12 @@ __all__ = [
     "as_str",
     "as_str_list",
     "check_keys",
+    "checked_position",
     "get",
     "get_table",
     "json_dumps",
     "relocated",
+    "seat_of_key",
     "toml_dumps",
     "toml_key_lines",
 ]
@@ -172,6 +175,17 @@ def _bad_type(value: object, expected: str, key: str) -> FormatError:
     return FormatError(f"expected {expected}, got {_type_name(value)} {value!r:.40}", where=key)
 
 
+def checked_position(pos: Position, where: str, *, sep: str = ": ") -> Position:
+    """The shared tail of every position reader (file tables, the one-line string, and the
+    importers to come): check every consistency rule (``Position.validate``), locating an error
+    at ``where``, and settle the position (a certain paradox is recorded)."""
+    try:
+        pos.validate()
+    except CatboxError as e:
+        raise e.located(where, sep=sep) from None
+    return pos.settle()
+
+
 def check_keys(table: Mapping[str, Any], allowed: Iterable[str], key: str) -> None:
     """Reject any key of ``table`` not in ``allowed`` (typos like ``colour``)."""
     allowed = list(allowed)
@@ -231,6 +245,20 @@ def as_str_list(value: object, key: str) -> list[str]:
     if not isinstance(value, list):
         raise _bad_type(value, "a list of text", key)
     return [as_str(v, f"{key}[{i}]") for i, v in enumerate(value)]
+
+
+def seat_of_key(name: str, players: int, where: str) -> int:
+    """The seat a table key names (``A``.., lower case and spaces accepted); a key that names
+    no seat at this player count is an error at ``where``."""
+    letters = SEAT_LETTERS[:players]
+    letter = name.strip().upper()
+    if len(letter) != 1 or letter not in letters:
+        raise FormatError(
+            f"no seat {name!r} at {players} players (seats {', '.join(letters)})",
+            rule="seats",
+            where=where,
+        )
+    return letters.index(letter)
 
 
 def as_seat(value: object, players: int, key: str) -> int:

@@ -69,6 +69,7 @@ from ..cards import (
 )
 from ..errors import CatboxError, FormatError
 from ..position import Position, Seat
+from .common import checked_position
 from .position import board_row_symbols, parse_board_row, revealed_from_board
 
 __all__ = ["LINE_TAG", "looks_like_line", "position_from_line", "position_to_line"]
@@ -135,16 +136,7 @@ def _number(text: str, field: str, what: str) -> int | None:
     return int(text)
 
 
-def position_from_line(text: str) -> Position:
-    """Read (and check, like a position file) a one-line position string.
-
-    Raises:
-        FormatError: not a position string, or a bad field.
-        PositionError: a position that cannot arise.
-    """
-    if not isinstance(text, str):
-        raise _err(f"expected text, not {type(text).__name__}", "tag")
-    fields = text.strip().upper().split(":")
+def _line_tag(fields: list[str]) -> None:
     tag = fields[0]
     if tag != LINE_TAG.upper():
         m = re.fullmatch(r"CBX(\d+)", tag)
@@ -162,10 +154,14 @@ def position_from_line(text: str) -> Position:
             "(…:X<seat> after a paradox)",
             "fields",
         )
-    m = _HEAD_RE.match(fields[1])
+
+
+def _line_head(text: str) -> tuple[int, int]:
+    """The player count and the round start seat (``4A``)."""
+    m = _HEAD_RE.match(text)
     if not m:
         raise _err(
-            f"{fields[1]!r}: expected the player count 2-5 and the round start seat, like 4A",
+            f"{text!r}: expected the player count 2-5 and the round start seat, like 4A",
             "players",
             "players",
         )
@@ -173,11 +169,11 @@ def position_from_line(text: str) -> Position:
     letters = SEAT_LETTERS[:players]
     if m.group(2) not in letters:
         raise _err(f"no seat {m.group(2)} at {players} players", "players", "seats")
-    round_start = letters.index(m.group(2))
-    v = variant(players)
-    n = v.max_number
+    return players, letters.index(m.group(2))
 
-    rows = fields[2].split("/")
+
+def _line_board(text: str, players: int) -> list[int]:
+    rows = text.split("/")
     if len(rows) != 4:
         raise _err(f"{len(rows)} rows, expected 4 (red/blue/yellow/green)", "board")
     board: list[int] = []
@@ -187,78 +183,90 @@ def position_from_line(text: str) -> Position:
             board.extend(parse_board_row(expanded, colour, players))
         except CatboxError as e:
             raise e.located(f"position string: board.{colour.word}") from None
+    return board
+
+
+def _line_seat(text: str, field: str) -> Seat:
+    """One seat: ``hand.colors.tricks[.prediction[.set_aside]]``."""
+    parts = text.split(".")
+    if not 3 <= len(parts) <= 5:
+        raise _err(f"{text!r}: expected hand.colors.tricks[.prediction[.set_aside]]", field)
+    parts += ["-"] * (5 - len(parts))
+    hm = _HAND_RE.match(parts[0])
+    if not hm:
+        raise _err(f"hand {parts[0]!r}: expected digits, or X and a hand size", field)
+    hand = None if hm.group(1) is not None else tuple(sorted(int(c) for c in hm.group(2)))
+    size = int(hm.group(1)) if hm.group(1) is not None else len(hand or ())
+    if not _COLOURS_RE.match(parts[1]):
+        raise _err(f"colors {parts[1]!r}: expected letters from RBYG, or -", field)
+    try:
+        colours = colours_from_str(parts[1]) if parts[1] != "-" else 0
+    except CatboxError as e:
+        raise e.located(f"position string: {field}") from None
+    tricks = _number(parts[2], field, "tricks")
+    if tricks is None:
+        raise _err("tricks cannot be unknown", field)
+    return Seat(
+        hand=hand,
+        hand_size=size,
+        colours=colours,
+        tricks=tricks,
+        prediction=_number(parts[3], field, "prediction"),
+        set_aside=_number(parts[4], field, "set_aside"),
+    )
+
+
+def _line_trick(text: str, letters: str) -> tuple[int, tuple[Play, ...]]:
+    tm = _TRICK_RE.match(text)
+    if not tm:
+        raise _err(
+            f"{text!r}: expected the leader's letter and the plays so far, like C5B7B", "trick"
+        )
+    if tm.group(1) not in letters:
+        raise _err(f"no seat {tm.group(1)} at {len(letters)} players", "trick", "seats")
+    plays = tuple(Play.parse(p) for p in re.findall(r"\d[RBYG]", tm.group(2)))
+    return letters.index(tm.group(1)), plays
+
+
+def position_from_line(text: str) -> Position:
+    """Read (and check, like a position file) a one-line position string.
+
+    Raises:
+        FormatError: not a position string, or a bad field.
+        PositionError: a position that cannot arise.
+    """
+    if not isinstance(text, str):
+        raise _err(f"expected text, not {type(text).__name__}", "tag")
+    fields = text.strip().upper().split(":")
+    _line_tag(fields)
+    players, round_start = _line_head(fields[1])
+    letters = SEAT_LETTERS[:players]
+    board = _line_board(fields[2], players)
     revealed: tuple[int, ...] = ()
     if players == 2:
         try:
-            revealed = revealed_from_board(board, n)
+            revealed = revealed_from_board(board, variant(players).max_number)
         except CatboxError as e:
             raise e.located("position string: board") from None
-
     seat_texts = fields[3].split(",")
     if len(seat_texts) != players:
         raise _err(f"{len(seat_texts)} seats, expected {players}", "seats", "seats")
-    parsed = []
-    for letter, st in zip(letters, seat_texts, strict=True):
-        field = f"seat.{letter}"
-        parts = st.split(".")
-        if not 3 <= len(parts) <= 5:
-            raise _err(f"{st!r}: expected hand.colors.tricks[.prediction[.set_aside]]", field)
-        parts += ["-"] * (5 - len(parts))
-        hm = _HAND_RE.match(parts[0])
-        if not hm:
-            raise _err(f"hand {parts[0]!r}: expected digits, or X and a hand size", field)
-        hand = None if hm.group(1) is not None else tuple(sorted(int(c) for c in hm.group(2)))
-        size = int(hm.group(1)) if hm.group(1) is not None else len(hand or ())
-        if not _COLOURS_RE.match(parts[1]):
-            raise _err(f"colors {parts[1]!r}: expected letters from RBYG, or -", field)
-        try:
-            colours = colours_from_str(parts[1]) if parts[1] != "-" else 0
-        except CatboxError as e:
-            raise e.located(f"position string: {field}") from None
-        tricks = _number(parts[2], field, "tricks")
-        if tricks is None:
-            raise _err("tricks cannot be unknown", field)
-        parsed.append(
-            Seat(
-                hand=hand,
-                hand_size=size,
-                colours=colours,
-                tricks=tricks,
-                prediction=_number(parts[3], field, "prediction"),
-                set_aside=_number(parts[4], field, "set_aside"),
-            )
-        )
-
-    tm = _TRICK_RE.match(fields[4])
-    if not tm:
-        raise _err(
-            f"{fields[4]!r}: expected the leader's letter and the plays so far, like C5B7B",
-            "trick",
-        )
-    if tm.group(1) not in letters:
-        raise _err(f"no seat {tm.group(1)} at {players} players", "trick", "seats")
-    leader = letters.index(tm.group(1))
-    plays = tuple(Play.parse(p) for p in re.findall(r"\d[RBYG]", tm.group(2)))
-
+    seats = tuple(_line_seat(t, f"seat.{x}") for x, t in zip(letters, seat_texts, strict=True))
+    leader, plays = _line_trick(fields[4], letters)
     paradox = None
     if len(fields) == 6:
         pm = _PARADOX_RE.match(fields[5])
         if not pm or pm.group(1) not in letters:
             raise _err(f"{fields[5]!r}: expected X and the seat that caused it", "paradox")
         paradox = letters.index(pm.group(1))
-
     pos = Position(
         players=players,
         board=tuple(board),
-        seats=tuple(parsed),
+        seats=seats,
         leader=leader,
         trick=plays,
         round_start=round_start,
         revealed=revealed,
         paradox=paradox,
     )
-    try:
-        pos.validate()
-    except CatboxError as e:
-        raise e.located("position string") from None
-    return pos.settle()
+    return checked_position(pos, "position string")

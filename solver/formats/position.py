@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..board import EMPTY, NEUTRAL, cell_index
@@ -51,8 +52,10 @@ from .common import (
     as_str,
     as_str_list,
     check_keys,
+    checked_position,
     get,
     get_table,
+    seat_of_key,
     sub,
 )
 
@@ -183,13 +186,7 @@ def _seat_tables(d: Mapping[str, Any], players: int, prefix: str) -> list[dict[s
         )
     by_letter: dict[str, dict[str, Any]] = {}
     for name in seats_t:
-        letter = name.strip().upper()
-        if len(letter) != 1 or letter not in letters:
-            raise FormatError(
-                f"no seat {name!r} at {players} players (seats {', '.join(letters)})",
-                rule="seats",
-                where=f"{key}.{name}",
-            )
+        letter = letters[seat_of_key(name, players, f"{key}.{name}")]
         if letter in by_letter:
             raise FormatError(f"seat {letter} given twice", rule="seats", where=f"{key}.{name}")
         table = get_table(seats_t, name, key)
@@ -205,69 +202,88 @@ def _seat_tables(d: Mapping[str, Any], players: int, prefix: str) -> list[dict[s
     return [by_letter[x] for x in letters]
 
 
-def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
-    """Build, check (``Position.validate``) and settle a position from its document table.
-    ``prefix`` is the key path of the table (``position`` inside a puzzle). The ``format`` key
-    is allowed but checked by the caller."""
-    check_keys(d, POSITION_KEYS, prefix)
+@dataclass(frozen=True, slots=True)
+class _SeatPart:
+    """One ``[seat.X]`` table as read (the hand size may still be implied)."""
 
-    def k(name: str) -> str:
-        return sub(prefix, name)
+    hand: tuple[int, ...] | None
+    size: int | None
+    colours: int
+    tricks: int
+    prediction: int | None
+    set_aside: int | None
 
-    raw_players = get(d, "players")
-    if raw_players is None:
-        raise FormatError("missing key players (2 to 5)", rule="players", where=k("players"))
-    players = as_int(raw_players, k("players"))
+    def implied_size(self, unplayed: int) -> int:
+        """``hand_size``, else the known hand's size, else the cards not yet played."""
+        if self.size is not None:
+            return self.size
+        return len(self.hand) if self.hand is not None else max(0, unplayed)
+
+
+def _read_players(d: Mapping[str, Any], prefix: str) -> int:
+    raw = get(d, "players")
+    where = sub(prefix, "players")
+    if raw is None:
+        raise FormatError("missing key players (2 to 5)", rule="players", where=where)
+    players = as_int(raw, where)
     try:
-        v = variant(players)
+        variant(players)
     except CatboxError as e:
-        raise e.located(k("players")) from None
-    n = v.max_number
-    letters = SEAT_LETTERS[:players]
+        raise e.located(where) from None
+    return players
 
-    names_v = get(d, "names")
-    names = tuple(as_str_list(names_v, k("names"))) if names_v is not None else ()
-    rs_v = get(d, "round_start")
-    round_start = as_seat(rs_v, players, k("round_start")) if rs_v is not None else 0
 
-    # [trick], and revealed / paradox which may sit at the top or inside [trick]
-    trick_t = get_table(d, "trick", prefix)
-    tkey = k("trick")
-    if trick_t is not None:
-        check_keys(trick_t, TRICK_KEYS, tkey)
+def _read_extras(
+    d: Mapping[str, Any], trick_t: Mapping[str, Any] | None, prefix: str
+) -> dict[str, tuple[object, str]]:
+    """``revealed`` and ``paradox``, which may sit at the top or inside ``[trick]`` (not
+    both), with their key paths."""
+    tkey = sub(prefix, "trick")
     extra: dict[str, tuple[object, str]] = {}
     for name in ("revealed", "paradox"):
         top, inner = get(d, name), get(trick_t, name) if trick_t is not None else None
         if top is not None and inner is not None:
-            raise FormatError(f"{name} given twice (top level and in [trick])", where=k(name))
+            raise FormatError(
+                f"{name} given twice (top level and in [trick])", where=sub(prefix, name)
+            )
         if top is not None:
-            extra[name] = (top, k(name))
+            extra[name] = (top, sub(prefix, name))
         elif inner is not None:
             extra[name] = (inner, f"{tkey}.{name}")
+    return extra
 
-    paradox: int | None = None
-    if "paradox" in extra:
-        value, key = extra["paradox"]
-        paradox = as_seat(value, players, key)
 
-    # [board]
-    board_t = get_table(d, "board", prefix)
+def _read_board(board_t: Mapping[str, Any] | None, players: int, prefix: str) -> list[int]:
+    """The ``[board]`` rows (B1), all empty when the table is left out."""
+    n = variant(players).max_number
     board = [EMPTY] * (4 * n)
-    if board_t is not None:
-        check_keys(board_t, ROW_NAMES, k("board"))
-        for colour, row_name in zip(Colour, ROW_NAMES, strict=True):
-            rkey = f"{k('board')}.{row_name}"
-            text = get(board_t, row_name)
-            if text is None:
-                raise FormatError(f"missing board row {row_name}", rule="B1", where=rkey)
-            try:
-                row = parse_board_row(as_str(text, rkey), colour, players)
-            except CatboxError as e:
-                raise e.located(rkey) from None
-            board[int(colour) * n : (int(colour) + 1) * n] = row
+    if board_t is None:
+        return board
+    bkey = sub(prefix, "board")
+    check_keys(board_t, ROW_NAMES, bkey)
+    for colour, row_name in zip(Colour, ROW_NAMES, strict=True):
+        rkey = f"{bkey}.{row_name}"
+        text = get(board_t, row_name)
+        if text is None:
+            raise FormatError(f"missing board row {row_name}", rule="B1", where=rkey)
+        try:
+            row = parse_board_row(as_str(text, rkey), colour, players)
+        except CatboxError as e:
+            raise e.located(rkey) from None
+        board[int(colour) * n : (int(colour) + 1) * n] = row
+    return board
 
-    # revealed (2 players)
-    revealed: tuple[int, ...]
+
+def _read_revealed(
+    extra: dict[str, tuple[object, str]],
+    board: list[int],
+    board_given: bool,
+    players: int,
+    prefix: str,
+) -> tuple[int, ...]:
+    """The revealed cards (2P1): given, or read off the ``N`` tokens (2P2); without a board
+    at 2 players their ``N`` tokens are placed on ``board``."""
+    n = variant(players).max_number
     if "revealed" in extra:
         value, key = extra["revealed"]
         revealed = tuple(sorted(as_int_list(value, key)))
@@ -275,114 +291,132 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
         try:
             revealed = revealed_from_board(board, n)
         except CatboxError as e:
-            raise e.located(k("board")) from None
-        if board_t is None and not revealed:
+            raise e.located(sub(prefix, "board")) from None
+        if not board_given and not revealed:
             raise FormatError(
                 "at 2 players give revealed (the three revealed cards) or the board's N tokens",
                 rule="2P1",
-                where=k("revealed"),
+                where=sub(prefix, "revealed"),
             )
     else:
         revealed = ()
-    if board_t is None and players == 2:
+    if not board_given and players == 2:
         for idx in neutral_cells(revealed, n):
             if 0 <= idx < len(board):
                 board[idx] = NEUTRAL
+    return revealed
 
-    # seats
-    tables = _seat_tables(d, players, prefix)
-    parsed: list[dict[str, Any]] = []
-    for letter, t in zip(letters, tables, strict=True):
-        skey = f"{k('seat')}.{letter}"
-        check_keys(t, SEAT_KEYS, skey)
-        hand_v, size_v = get(t, "hand"), get(t, "hand_size")
-        colors_v, tricks_v = get(t, "colors"), get(t, "tricks")
-        pred_v, aside_v = get(t, "prediction"), get(t, "set_aside")
-        hand = None if hand_v is None else tuple(sorted(as_int_list(hand_v, f"{skey}.hand")))
-        size = None if size_v is None else as_int(size_v, f"{skey}.hand_size")
-        colours = ALL_COLOURS
-        if colors_v is not None:
-            ckey = f"{skey}.colors"
-            text = as_str(colors_v, ckey)
-            if not _COLOURS_RE.match(text):
-                raise FormatError(
-                    f"colors {text!r}: use the letters R, B, Y, G (the permissions still held)",
-                    where=ckey,
-                )
-            try:
-                colours = colours_from_str(text)
-            except CatboxError as e:
-                raise e.located(ckey) from None
-        tricks = 0 if tricks_v is None else as_int(tricks_v, f"{skey}.tricks")
-        if tricks < 0:
-            raise FormatError(f"tricks {tricks} is negative", where=f"{skey}.tricks")
-        pred = None if pred_v is None else as_int(pred_v, f"{skey}.prediction")
-        aside = None if aside_v is None else as_int(aside_v, f"{skey}.set_aside")
-        parsed.append(
-            {
-                "hand": hand,
-                "size": size,
-                "colours": colours,
-                "tricks": tricks,
-                "pred": pred,
-                "aside": aside,
-            }
+
+def _read_colours(value: object, key: str) -> int:
+    text = as_str(value, key)
+    if not _COLOURS_RE.match(text):
+        raise FormatError(
+            f"colors {text!r}: use the letters R, B, Y, G (the permissions still held)", where=key
         )
-    completed = sum(p["tricks"] for p in parsed)
+    try:
+        return colours_from_str(text)
+    except CatboxError as e:
+        raise e.located(key) from None
 
-    # the trick in progress
-    plays: tuple[Play, ...] = ()
+
+def _read_seat(t: Mapping[str, Any], skey: str) -> _SeatPart:
+    check_keys(t, SEAT_KEYS, skey)
+    hand_v, size_v = get(t, "hand"), get(t, "hand_size")
+    colors_v, tricks_v = get(t, "colors"), get(t, "tricks")
+    pred_v, aside_v = get(t, "prediction"), get(t, "set_aside")
+    tricks = 0 if tricks_v is None else as_int(tricks_v, f"{skey}.tricks")
+    if tricks < 0:
+        raise FormatError(f"tricks {tricks} is negative", where=f"{skey}.tricks")
+    return _SeatPart(
+        hand=None if hand_v is None else tuple(sorted(as_int_list(hand_v, f"{skey}.hand"))),
+        size=None if size_v is None else as_int(size_v, f"{skey}.hand_size"),
+        colours=ALL_COLOURS if colors_v is None else _read_colours(colors_v, f"{skey}.colors"),
+        tricks=tricks,
+        prediction=None if pred_v is None else as_int(pred_v, f"{skey}.prediction"),
+        set_aside=None if aside_v is None else as_int(aside_v, f"{skey}.set_aside"),
+    )
+
+
+def _read_trick(
+    trick_t: Mapping[str, Any] | None,
+    players: int,
+    round_start: int,
+    seats: list[_SeatPart],
+    board: list[int],
+    paradox: int | None,
+    prefix: str,
+) -> tuple[int, tuple[Play, ...]]:
+    """The leader and plays of the trick in progress; without ``[trick]`` the leader follows
+    from the round so far (module docstring)."""
+    tkey = sub(prefix, "trick")
+    completed = sum(p.tricks for p in seats)
     if trick_t is not None:
-        leader_v = get(trick_t, "leader")
+        leader_v, plays_v = get(trick_t, "leader"), get(trick_t, "plays")
+        plays = () if plays_v is None else parse_plays(plays_v, f"{tkey}.plays")
         if leader_v is not None:
-            leader = as_seat(leader_v, players, f"{tkey}.leader")
-        elif completed == 0:
-            leader = round_start
-        else:
-            raise FormatError(
-                "missing trick.leader (who leads the trick in progress)",
-                rule="W3",
-                where=f"{tkey}.leader",
-            )
-        plays_v = get(trick_t, "plays")
-        if plays_v is not None:
-            plays = parse_plays(plays_v, f"{tkey}.plays")
-    else:
-        played_any = completed > 0 or any(0 <= o < players for o in board)
-        if not played_any:
-            leader = round_start
-        elif paradox is not None:
-            leader = paradox
-        elif completed >= v.tricks:
-            order = [(round_start + i) % players for i in range(players)]
-            leader = next((s for s in order if parsed[s]["tricks"]), round_start)
-        else:
-            raise FormatError(
-                "missing [trick]: once cards have been played, give trick.leader (and the plays "
-                "of the trick in progress, if any)",
-                rule="W3",
-                where=tkey,
-            )
-
-    in_trick = Counter((leader + i) % players for i in range(len(plays)))
-    seats = []
-    for i, p in enumerate(parsed):
-        if p["size"] is not None:
-            size = p["size"]
-        elif p["hand"] is not None:
-            size = len(p["hand"])
-        else:
-            size = max(0, v.hand_start - completed - in_trick[i])
-        seats.append(
-            Seat(
-                hand=p["hand"],
-                hand_size=size,
-                colours=p["colours"],
-                tricks=p["tricks"],
-                prediction=p["pred"],
-                set_aside=p["aside"],
-            )
+            return as_seat(leader_v, players, f"{tkey}.leader"), plays
+        if completed == 0:
+            return round_start, plays
+        raise FormatError(
+            "missing trick.leader (who leads the trick in progress)",
+            rule="W3",
+            where=f"{tkey}.leader",
         )
+    if completed == 0 and not any(0 <= o < players for o in board):
+        return round_start, ()
+    if paradox is not None:
+        return paradox, ()
+    if completed >= variant(players).tricks:
+        order = [(round_start + i) % players for i in range(players)]
+        return next((s for s in order if seats[s].tricks), round_start), ()
+    raise FormatError(
+        "missing [trick]: once cards have been played, give trick.leader (and the plays "
+        "of the trick in progress, if any)",
+        rule="W3",
+        where=tkey,
+    )
+
+
+def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
+    """Build, check (``Position.validate``) and settle a position from its document table.
+    ``prefix`` is the key path of the table (``position`` inside a puzzle). The ``format`` key
+    is allowed but checked by the caller."""
+    check_keys(d, POSITION_KEYS, prefix)
+    players = _read_players(d, prefix)
+    hand_start = variant(players).hand_start
+    names_v, rs_v = get(d, "names"), get(d, "round_start")
+    names = tuple(as_str_list(names_v, sub(prefix, "names"))) if names_v is not None else ()
+    round_start = 0 if rs_v is None else as_seat(rs_v, players, sub(prefix, "round_start"))
+    trick_t = get_table(d, "trick", prefix)
+    if trick_t is not None:
+        check_keys(trick_t, TRICK_KEYS, sub(prefix, "trick"))
+    extra = _read_extras(d, trick_t, prefix)
+    paradox = None
+    if "paradox" in extra:
+        value, key = extra["paradox"]
+        paradox = as_seat(value, players, key)
+    board_t = get_table(d, "board", prefix)
+    board = _read_board(board_t, players, prefix)
+    revealed = _read_revealed(extra, board, board_t is not None, players, prefix)
+    tables = _seat_tables(d, players, prefix)
+    letters = SEAT_LETTERS[:players]
+    parts = [
+        _read_seat(t, f"{sub(prefix, 'seat')}.{x}") for x, t in zip(letters, tables, strict=True)
+    ]
+    leader, plays = _read_trick(trick_t, players, round_start, parts, board, paradox, prefix)
+    completed = sum(p.tricks for p in parts)
+    in_trick = Counter((leader + i) % players for i in range(len(plays)))
+    seats = [
+        Seat(
+            hand=p.hand,
+            hand_size=p.implied_size(hand_start - completed - in_trick[i]),
+            colours=p.colours,
+            tricks=p.tricks,
+            prediction=p.prediction,
+            set_aside=p.set_aside,
+        )
+        for i, p in enumerate(parts)
+    ]
     pos = Position(
         players=players,
         board=tuple(board),
@@ -394,11 +428,7 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
         paradox=paradox,
         names=names,
     )
-    try:
-        pos.validate()
-    except CatboxError as e:
-        raise e.located(prefix, sep=".") from None
-    return pos.settle()
+    return checked_position(pos, prefix, sep=".")
 
 
 # ---------------------------------------------------------------------------- writing

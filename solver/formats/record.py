@@ -35,6 +35,7 @@ from .common import (
     check_keys,
     get,
     get_table,
+    seat_of_key,
 )
 from .position import parse_plays
 
@@ -60,20 +61,14 @@ def _by_seat(d: Mapping[str, Any], name: str, players: int) -> dict[int, object]
     out: dict[int, object] = {}
     if table is None:
         return out
-    letters = SEAT_LETTERS[:players]
     for key, value in table.items():
         if key == "moves":
             continue
-        letter = key.strip().upper()
-        if len(letter) != 1 or letter not in letters:
-            raise FormatError(
-                f"no seat {key!r} at {players} players (seats {', '.join(letters)})",
-                rule="seats",
-                where=f"{name}.{key}",
-            )
-        seat = letters.index(letter)
+        seat = seat_of_key(key, players, f"{name}.{key}")
         if seat in out:
-            raise FormatError(f"seat {letter} given twice", rule="seats", where=f"{name}.{key}")
+            raise FormatError(
+                f"seat {SEAT_LETTERS[seat]} given twice", rule="seats", where=f"{name}.{key}"
+            )
         if value is not None:
             out[seat] = value
     return out

@@ -9,6 +9,7 @@ transitions are tested against the rules engine.
 from .api import (
     Forced,
     MoveRow,
+    Partial,
     Target,
     analyze_moves,
     best_score_line,
@@ -17,10 +18,13 @@ from .api import (
     forced,
     main_line,
 )
+from .session import Session
 
 __all__ = [
     "Forced",
     "MoveRow",
+    "Partial",
+    "Session",
     "Target",
     "analyze_moves",
     "best_score_line",

@@ -5,15 +5,18 @@ All hands are known; the asking seat S plays against the other seats acting toge
 (X1, X3); trick counts are final counts (tricks already won plus tricks won from here).
 
 Every line returned is replayed through the rules engine (:meth:`..answers.Witness.verify`)
-before it is returned; a node or time limit gives ``status == "unknown"`` and None for every
-field not decided, never a guess.
+before it is returned; a node or time limit (``limits``, :class:`..limits.Limits`) gives
+``status == "unknown"`` and None for every field not decided, never a guess. Every question
+takes ``limits=None`` and ``session=None`` (:class:`.session.Session`: whose engines and
+tables it uses; the calling thread's default when None).
 
 The searches run in the compiled core (:mod:`.native`, C++17) unless ``engine="python"`` (or
 the environment variable ``CATBOX_ENGINE=python``) selects the pure-Python reference
-(:mod:`.engine`); both give the same answers. One engine (and its tables) per asking seat is
-kept between calls, so every question and every row on the same root shares one table.
+(:mod:`.engine`); both give the same answers. The session keeps one engine (and its tables)
+per asking seat between calls, so every question and every row on the same root shares one
+table.
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(3, seed=2, tricks_left=2)
 >>> f = forced(pos, pos.to_play)
 >>> f.status, f.guaranteed is not None
@@ -27,25 +30,25 @@ True
 
 from __future__ import annotations
 
-import os
-import warnings
-from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from ..answers import PROVEN, UNKNOWN, Status, Witness
 from ..cards import Play
 from ..errors import PositionError
+from ..limits import Limits, OutOfTime
 from ..position import Position
 from ..scoring import seat_score
-from . import native
-from .engine import NOPAR, BudgetExceeded, Engine
-from .native import NativeEngine
+from .engine import NOPAR
+from .session import AnyEngine, EngineKind, Session, default_engine
 from .state import Ctx, State, legal_mask
 
 __all__ = [
     "EngineKind",
     "Forced",
     "MoveRow",
+    "Partial",
+    "Session",
     "Target",
     "analyze_moves",
     "best_score_line",
@@ -53,15 +56,9 @@ __all__ = [
     "clear_cache",
     "default_engine",
     "forced",
+    "guaranteed_score",
     "main_line",
 ]
-
-EngineKind = Literal["native", "python"]
-AnyEngine: TypeAlias = Engine | NativeEngine
-
-_CACHE: dict[tuple[str, int, int, int | None], AnyEngine] = {}
-_CACHE_ENGINES = 8
-_CACHE_ENTRIES = 3_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,66 +118,26 @@ class MoveRow:
 
 # ---------------------------------------------------------------------- engines
 def clear_cache() -> None:
-    """Forget every cached transposition table."""
-    _CACHE.clear()
-
-
-_warned = False
-
-
-def default_engine() -> EngineKind:
-    """The engine used when a call names none: the compiled core (``native``) unless the
-    environment variable ``CATBOX_ENGINE=python`` selects the pure-Python reference. If the
-    compiled core is not built, this warns (once) and falls back to ``python``; the test suite
-    fails in that case (tests/test_search_native.py), so CI never passes on the fallback."""
-    global _warned
-    if os.environ.get("CATBOX_ENGINE", "native") == "python":
-        return "python"
-    if native.available():
-        return "native"
-    if not _warned:
-        _warned = True
-        warnings.warn(
-            "catbox: the compiled search core is not built (" + str(native.IMPORT_ERROR) + "); "
-            "using the slow Python engine. Rebuild with `make setup`.",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-    return "python"
-
-
-def _new_engine(pos: Position, seat: int, kind: EngineKind) -> AnyEngine:
-    if kind == "native":
-        return NativeEngine.for_position(pos, seat)
-    return Engine.for_position(pos, seat)
+    """Forget every engine and table of the calling thread's default session."""
+    Session.default().clear()
 
 
 def _engine(
     pos: Position,
     seat: int,
-    node_limit: int | None,
-    time_limit: float | None,
-    kind: EngineKind | None = None,
-) -> AnyEngine:
-    """An engine for S. Without a node limit, engines (and their exact transposition tables)
-    are kept between calls, so every question and every row on the same root shares one table;
-    with a node limit a fresh engine is used so that the limit gives the same status on every
-    run (a time limit is never reproducible anyway)."""
-    kind = kind or default_engine()
-    if node_limit is not None:
-        eng = _new_engine(pos, seat, kind)
-    else:
-        key = (kind, pos.players, seat, pos.seats[seat].prediction)
-        cached = _CACHE.get(key)
-        # the native tables keep themselves under their memory cap (replacement policy)
-        if cached is None or (kind == "python" and cached.size() > _CACHE_ENTRIES):
-            if cached is None and len(_CACHE) >= _CACHE_ENGINES:
-                _CACHE.pop(next(iter(_CACHE)))
-            cached = _new_engine(pos, seat, kind)
-            _CACHE[key] = cached
-        eng = cached
-    eng.set_budget(node_limit, time_limit)
-    return eng
+    limits: Limits | None,
+    kind: EngineKind | None,
+    session: Session | None,
+) -> tuple[AnyEngine, dict[State, Partial] | None]:
+    """An engine for S from the session (the thread's default when None). Without a node
+    limit the session's engine (and its exact transposition tables) is used, so every question
+    and every row on the same root shares one table; with a node limit a fresh engine is used
+    so that the limit gives the same status on every run (a time limit is never reproducible
+    anyway)."""
+    lim = Limits.of(limits)
+    eng, store = Session.of(session).engine(pos, seat, fresh=lim.node_limit is not None, kind=kind)
+    eng.set_budget(lim.node_limit, lim.seconds())  # the engines' boundary: numbers
+    return eng, store
 
 
 def _ready(pos: Position, seat: int) -> Position:
@@ -196,38 +153,67 @@ def _terminal(st: State, eng: AnyEngine) -> bool:
 
 
 # ---------------------------------------------------------------------- answers
-def _trick_answers(eng: AnyEngine, st: State, out: dict[str, object]) -> None:
-    """Fill guaranteed, at_least, at_most, forceable (absolute counts) into ``out`` in turn;
-    a BudgetExceeded leaves the later keys out."""
-    left, t = st[11], st[10]
-    g = eng.win(st, 0, left)
-    out["guaranteed"] = g
-    if not g:
-        out.update(at_least=None, at_most=None, forceable=())
-        return
-    lo, hi = 0, left  # at_least: the largest k with "at least k" forceable (monotone in k)
+@dataclass(frozen=True, slots=True)
+class Partial:
+    """What is settled of S's answers at one node, in the order they are searched
+    (``guaranteed``, ``at_least``, ``at_most``, ``forceable``, ``best_score``): a limit that
+    ran out leaves the later ones None. Trick counts are final (absolute) counts."""
+
+    guaranteed: bool | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    forceable: tuple[int, ...] | None = None
+    best_score: int | None = None
+
+
+def _answers(eng: AnyEngine, st: State) -> tuple[Partial, Status]:
+    """Every answer at ``st`` in turn; when a limit runs out, what was settled before it
+    (status ``unknown``)."""
+    out = Partial()
+    try:
+        left, t = st[11], st[10]
+        g = eng.win(st, 0, left)
+        out = replace(out, guaranteed=g)
+        if g:
+            out = replace(out, at_least=t + _most(eng, st, left))
+            out = replace(out, at_most=t + _fewest(eng, st, left))
+            # exactly k implies at least k and at most k: only at_most <= k <= at_least qualify
+            assert out.at_least is not None and out.at_most is not None
+            ks = range(out.at_most - t, out.at_least - t + 1)
+            out = replace(out, forceable=tuple(t + k for k in ks if eng.win(st, k, k)))
+        else:
+            out = replace(out, forceable=())
+        out = replace(out, best_score=_best_score(eng, st, out.at_least))
+    except OutOfTime:
+        return out, UNKNOWN
+    return out, PROVEN
+
+
+def _most(eng: AnyEngine, st: State, left: int) -> int:
+    """The largest k with "at least k more tricks" forceable (monotone in k)."""
+    lo, hi = 0, left
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if eng.win(st, mid, left):
             lo = mid
         else:
             hi = mid - 1
-    most = lo
-    out["at_least"] = t + most
-    lo, hi = 0, left  # at_most: the smallest k with "at most k" forceable
+    return lo
+
+
+def _fewest(eng: AnyEngine, st: State, left: int) -> int:
+    """The smallest k with "at most k more tricks" forceable."""
+    lo, hi = 0, left
     while lo < hi:
         mid = (lo + hi) // 2
         if eng.win(st, 0, mid):
             hi = mid
         else:
             lo = mid + 1
-    fewest = lo
-    out["at_most"] = t + fewest
-    # exactly k implies at least k and at most k: only at_most <= k <= at_least can qualify
-    out["forceable"] = tuple(t + k for k in range(fewest, most + 1) if eng.win(st, k, k))
+    return lo
 
 
-def _best_score(eng: AnyEngine, st: State, guess: object = None) -> int | None:
+def _best_score(eng: AnyEngine, st: State, guess: int | None = None) -> int | None:
     """Sc1-Sc3 minimax. With S's prediction unknown (3-5 players) the score is unknown unless
     every continuation ends with S causing a paradox (then it is -tricks, prediction-free).
     ``guess`` (e.g. at_least: without a paradox the score is at least the tricks) seeds
@@ -244,7 +230,15 @@ def _best_score(eng: AnyEngine, st: State, guess: object = None) -> int | None:
         assert v != NOPAR
         eng.para_guess = v
         return v - t
-    return eng.exact_value(st, guess if isinstance(guess, int) else None)
+    return eng.exact_value(st, guess)
+
+
+def guaranteed_score(eng: AnyEngine, st: State) -> int | None:
+    """The best round score S (the engine's seat) can guarantee from the packed state ``st``
+    against every other seat (Sc1-Sc3; None when it depends on S's unknown prediction): the
+    score of :func:`forced`, for callers that walk an engine's states themselves (catbox's
+    player solves every play on many sampled deals with one engine)."""
+    return _best_score(eng, st)
 
 
 def _finished_forced(pos: Position, seat: int) -> Forced:
@@ -266,50 +260,32 @@ def forced(
     pos: Position,
     seat: int,
     *,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     engine: EngineKind | None = None,
 ) -> Forced:
     """Everything S can guarantee from ``pos`` (all hands known)."""
     pos = _ready(pos, seat)
     if pos.finished:
         return _finished_forced(pos, seat)
-    eng = _engine(pos, seat, node_limit, time_limit, engine)
+    eng, store = _engine(pos, seat, limits, engine, session)
     st = eng.state_of(pos)
     start = eng.nodes
-    out: dict[str, object] = {}
-    status: Status = PROVEN
-    done = eng.answers.get(st)
+    done = store.get(st) if store is not None else None
     if done is not None:  # combined from the children by analyze_moves
-        out = dict(done)
+        out, status = done, PROVEN
     else:
-        try:
-            _trick_answers(eng, st, out)
-            out["best_score"] = _best_score(eng, st, out.get("at_least"))
-        except BudgetExceeded:
-            status = UNKNOWN
+        out, status = _answers(eng, st)
     return Forced(
         seat,
-        _opt_bool(out.get("guaranteed")),
-        _opt_tuple(out.get("forceable")),
-        _opt_int(out.get("at_least")),
-        _opt_int(out.get("at_most")),
-        _opt_int(out.get("best_score")),
+        out.guaranteed,
+        out.forceable,
+        out.at_least,
+        out.at_most,
+        out.best_score,
         status,
         eng.nodes - start,
     )
-
-
-def _opt_bool(x: object) -> bool | None:
-    return x if isinstance(x, bool) else None
-
-
-def _opt_int(x: object) -> int | None:
-    return x if isinstance(x, int) and not isinstance(x, bool) else None
-
-
-def _opt_tuple(x: object) -> tuple[int, ...] | None:
-    return tuple(int(v) for v in x) if isinstance(x, tuple) else None
 
 
 # ---------------------------------------------------------------------- goals
@@ -325,20 +301,20 @@ def can_force(
     seat: int,
     target: Target,
     *,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     engine: EngineKind | None = None,
 ) -> tuple[bool | None, Status]:
     """Can S guarantee ``target``? ``(None, "unknown")`` when a limit ran out."""
     pos = _ready(pos, seat)
     if pos.finished:
         return _goal_met_finished(pos, seat, target), PROVEN
-    eng = _engine(pos, seat, node_limit, time_limit, engine)
+    eng, _ = _engine(pos, seat, limits, engine, session)
     st = eng.state_of(pos)
     lo, hi = target.interval(st[10], st[11])
     try:
         return eng.win(st, lo, hi), PROVEN
-    except BudgetExceeded:
+    except OutOfTime:
         return None, UNKNOWN
 
 
@@ -347,8 +323,8 @@ def main_line(
     seat: int,
     target: Target,
     *,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     engine: EngineKind | None = None,
 ) -> tuple[Play, ...] | None:
     """A full line to the end of the round in which S always makes its first winning play (in
@@ -358,7 +334,7 @@ def main_line(
     pos = _ready(pos, seat)
     if pos.finished:
         return () if _goal_met_finished(pos, seat, target) else None
-    eng = _engine(pos, seat, node_limit, time_limit, engine)
+    eng, _ = _engine(pos, seat, limits, engine, session)
     st = eng.state_of(pos)
     lo, hi = target.interval(st[10], st[11])
     line: list[Play] = []
@@ -377,7 +353,7 @@ def main_line(
                 raise AssertionError("no winning move at a winning node")
             line.append(eng.ctx.play_of(pick[0]))
             st, lo, hi = pick[1], lo - pick[2], hi - pick[2]
-    except BudgetExceeded:
+    except OutOfTime:
         return None
     end = Witness.of(pos, line).verify(pos)
     assert _goal_met_finished(end, seat, target)
@@ -388,8 +364,8 @@ def best_score_line(
     pos: Position,
     seat: int,
     *,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     engine: EngineKind | None = None,
 ) -> tuple[int | None, tuple[Play, ...] | None]:
     """The best score S can guarantee and a principal variation: at every node the first play
@@ -398,7 +374,7 @@ def best_score_line(
     pos = _ready(pos, seat)
     if pos.finished:
         return seat_score(pos, seat), ()
-    eng = _engine(pos, seat, node_limit, time_limit, engine)
+    eng, _ = _engine(pos, seat, limits, engine, session)
     st = eng.state_of(pos)
     try:
         v = _best_score(eng, st)
@@ -412,7 +388,7 @@ def best_score_line(
                 raise AssertionError("no child keeps the minimax value")
             line.append(eng.ctx.play_of(pick[0]))
             st = pick[1]
-    except BudgetExceeded:
+    except OutOfTime:
         return None, None
     end = Witness.of(pos, line).verify(pos)
     assert seat_score(end, seat) == v
@@ -423,55 +399,40 @@ def best_score_line(
 def analyze_moves(
     pos: Position,
     *,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    limits: Limits | None = None,
+    session: Session | None = None,
     engine: EngineKind | None = None,
 ) -> list[MoveRow]:
     """For each legal play of the seat to play (sorted): the exact trick counts it can still
     force, whether it keeps paradox avoidance guaranteed, and the best score it guarantees.
     Plays that mirror each other under colour symmetry (2B, 2Y, 2G when those rows, S's tokens
     in them and every seat's permissions for them agree, :func:`_mirror`) are searched once
-    and listed for each play."""
+    and listed for each play. When every row is proven, the session remembers the root's
+    answers combined from them (a later :func:`forced` on this position reads them)."""
     pos = pos.settle()
     seat = pos.to_play
     if seat is None:
         return []
     _ready(pos, seat)
-    eng = _engine(pos, seat, node_limit, time_limit, engine)
+    eng, store = _engine(pos, seat, limits, engine, session)
     st = eng.state_of(pos)
     rows: list[MoveRow] = []
     exhausted = False
-    outs: list[dict[str, object]] = []
-    done: dict[int, tuple[dict[str, object], Status]] = {}
+    done: dict[int, tuple[Partial, Status]] = {}
     for idx, ch in eng.children(st):
-        play = eng.ctx.play_of(idx)
-        out: dict[str, object] = {}
-        status: Status = PROVEN
         twin = _mirror(eng.ctx, st, idx)
         if twin is not None and twin in done:
             out, status = done[twin]
         elif exhausted:
-            status = UNKNOWN
+            out, status = Partial(), UNKNOWN
         else:
-            try:
-                _trick_answers(eng, ch, out)
-                out["best_score"] = _best_score(eng, ch, out.get("at_least"))
-            except BudgetExceeded:
-                status = UNKNOWN
-                exhausted = True
-        outs.append(out)
+            out, status = _answers(eng, ch)
+            exhausted = status == UNKNOWN
         done[idx] = (out, status)
-        rows.append(
-            MoveRow(
-                play,
-                _opt_tuple(out.get("forceable")),
-                _opt_bool(out.get("guaranteed")),
-                _opt_int(out.get("best_score")),
-                status,
-            )
-        )
-    if not exhausted and outs:
-        eng.answers[st] = _combine(outs)
+        row = MoveRow(eng.ctx.play_of(idx), out.forceable, out.guaranteed, out.best_score, status)
+        rows.append(row)
+    if not exhausted and done and store is not None:
+        store[st] = _combine([out for out, _ in done.values()])
     return rows
 
 
@@ -499,17 +460,15 @@ def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
     return None
 
 
-def _combine(outs: list[dict[str, object]]) -> dict[str, object]:
-    """The answers of the seat to play (S) from those of its plays: S picks the play, so it can
-    guarantee whatever one of its plays guarantees."""
-    ok = [o for o in outs if o["guaranteed"]]
-    scores = [o["best_score"] for o in outs]
-    return {
-        "guaranteed": bool(ok),
-        "at_least": max(_opt_int(o["at_least"]) or 0 for o in ok) if ok else None,
-        "at_most": min(_opt_int(o["at_most"]) or 0 for o in ok) if ok else None,
-        "forceable": tuple(sorted({k for o in ok for k in _opt_tuple(o["forceable"]) or ()})),
-        "best_score": None
-        if any(v is None for v in scores)
-        else max(v for v in scores if isinstance(v, int)),
-    }
+def _combine(outs: list[Partial]) -> Partial:
+    """The answers of the seat to play (S) from those of its plays (all settled): S picks the
+    play, so it can guarantee whatever one of its plays guarantees."""
+    ok = [o for o in outs if o.guaranteed]
+    scores = [o.best_score for o in outs]
+    return Partial(
+        guaranteed=bool(ok),
+        at_least=max(o.at_least or 0 for o in ok) if ok else None,
+        at_most=min(o.at_most or 0 for o in ok) if ok else None,
+        forceable=tuple(sorted({k for o in ok for k in o.forceable or ()})),
+        best_score=None if any(v is None for v in scores) else max(v or 0 for v in scores),
+    )

@@ -17,7 +17,7 @@ avoid paradox ``[0, left]``, exactly k ``[k, k]``, at least k ``[k, left]``, at 
 Winning an interval proves every wider one, losing it refutes every narrower one; the table
 stores both kinds of fact per state, so searches for different k share work.
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(4, seed=3, tricks_left=2)
 >>> eng = Engine.for_position(pos, seat=pos.to_play)
 >>> root = eng.state_of(pos)
@@ -28,22 +28,19 @@ True
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
+from ..limits import OutOfTime, now
 from ..position import Position
 from ..scoring import TWO_PLAYER_BONUS_MAX
 from .state import Ctx, State, apply, cells, from_position, legal_mask
 
-__all__ = ["INF", "NOPAR", "BudgetExceeded", "Engine"]
+__all__ = ["INF", "NOPAR", "Engine"]
 
 INF = 1 << 20
 NOPAR = 64  # para(): the continuation ends without S causing a paradox
 _GAP = NOPAR // 2  # para() windows: bounds below this are shifted with the values
 _CHECK_EVERY = 2048
-
-
-class BudgetExceeded(Exception):
-    """A node or time limit ran out: the answer being searched is unknown (never a guess)."""
 
 
 def _components(cells: int, n: int) -> list[int]:
@@ -70,6 +67,47 @@ def _components(cells: int, n: int) -> list[int]:
     return out
 
 
+def _playable(ctx: Ctx, hand: int, cells: int) -> int:
+    """How many plays a packed ``hand`` can make into ``cells`` at most: each play fills a
+    distinct cell of its number (L1), so sum over k of min(copies of k, cells of k)."""
+    total = 0
+    for k in range(1, ctx.max_number + 1):
+        m = cells & ctx.col[k]
+        if m:
+            total += min(hand >> (3 * (k - 1)) & 7, m.bit_count())
+    return total
+
+
+def _mtdf(probe: Callable[[int, int], int], guess: int) -> int:
+    """MTD(f): null-window probes ``probe(beta - 1, beta)`` of a fail-soft alpha-beta search,
+    from ``guess``, until the lower and upper bounds meet at the exact value."""
+    g = guess
+    lower, upper = -INF, INF
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        g = probe(beta - 1, beta)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
+def _minimax_step(
+    is_s: bool, v: int, idx: int, best: int, bm: int, a: int, b: int
+) -> tuple[int, int, int, int]:
+    """One child's value ``v`` folded into a fail-soft alpha-beta node: S maximises, the
+    others minimise; returns (best, best move, alpha, beta)."""
+    if is_s:
+        if v > best:
+            best, bm = v, idx
+            a = max(a, v)
+    elif v < best:
+        best, bm = v, idx
+        b = min(b, v)
+    return best, bm, a, b
+
+
 def _group_sizes_max(mine: int, n: int) -> int:
     """Largest connected group of the cells in ``mine`` (Sc3, ascending layout)."""
     return max((c.bit_count() for c in _components(mine, n)), default=0)
@@ -94,8 +132,6 @@ class Engine:
         self.para_guess = 0  # MTD(f) start for exact_para: the last value found
         self.hint: dict[tuple[int, ...], int] = {}  # best/refuting move per state
         self._groups: dict[int, int] = {}
-        # root answers combined from the children (api.analyze_moves), per exact state
-        self.answers: dict[State, dict[str, object]] = {}
         self._bounds: dict[tuple[int, int, int], int] = {}
         self._alive: dict[int, int] = {}
         self._broken_bit = 1 << (4 * ctx.max_number)
@@ -121,15 +157,16 @@ class Engine:
         self._next_check = self.nodes + _CHECK_EVERY
         if self.node_limit is not None:
             if self.nodes > self.node_limit:
-                raise BudgetExceeded("node limit")
+                raise OutOfTime("node limit")
             self._next_check = min(self._next_check, self.node_limit + 1)
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise BudgetExceeded("time limit")
+        if self.deadline is not None and now() > self.deadline:
+            raise OutOfTime("time limit")
 
-    def set_budget(self, node_limit: int | None, time_limit: float | None) -> None:
-        """Limits for the next call, counted from now."""
+    def set_budget(self, node_limit: int | None, seconds: float | None) -> None:
+        """Limits for the next call, counted from now (a limit that runs out raises
+        :class:`..limits.OutOfTime`)."""
         self.node_limit = None if node_limit is None else self.nodes + node_limit
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.deadline = None if seconds is None else now() + seconds
         step = _CHECK_EVERY if node_limit is None else max(1, min(_CHECK_EVERY, node_limit))
         self._next_check = self.nodes + step
 
@@ -334,14 +371,7 @@ class Engine:
                 mine &= ~(hand_cols(hands >> (q * hb) & hmask) & pc[perms >> (4 * q) & 15])
         if mine.bit_count() < plays:
             return False
-        total = 0
-        col = ctx.col
-        for k in range(1, ctx.max_number + 1):
-            m = mine & col[k]
-            if m:
-                h = hand >> (3 * (k - 1)) & 7
-                total += min(h, m.bit_count())
-        return total >= plays
+        return _playable(ctx, hand, mine) >= plays
 
     def s_plays_bound(self, st: State) -> int:
         """An upper bound on the plays S can still make (L1, L2, I4): each play fills a
@@ -351,15 +381,7 @@ class Engine:
         seat = self.seat
         hand = st[2] >> (seat * ctx.hb) & ctx.hmask
         free = ctx.hand_cols(hand) & ~st[0] & ctx.pc[st[3] >> (4 * seat) & 15]
-        total = 0
-        col = ctx.col
-        for k in range(1, ctx.max_number + 1):
-            m = free & col[k]
-            if m:
-                h = hand >> (3 * (k - 1)) & 7
-                c = m.bit_count()
-                total += h if h < c else c
-        return total
+        return _playable(ctx, hand, free)
 
     def _store(self, key: tuple[int, ...], lo: int, hi: int, pk: int, res: bool) -> None:
         facts = self.tt.get(key)
@@ -436,40 +458,39 @@ class Engine:
                     v -= 1
             else:
                 v = self.para(ch, a, b)
-            if is_s:
-                if v > best:
-                    best, bm = v, idx
-                    if v > a:
-                        a = v
-            elif v < best:
-                best, bm = v, idx
-                if v < b:
-                    b = v
+            best, bm, a, b = _minimax_step(is_s, v, idx, best, bm, a, b)
             if a >= b:
                 break
+        return self._close_node(key, ent, p, left, best, bm, a0, b0)
+
+    def _close_node(
+        self,
+        key: tuple[int, ...],
+        ent: list[int],
+        p: int,
+        left: int,
+        best: int,
+        bm: int,
+        a0: int,
+        b0: int,
+    ) -> int:
+        """The end of a fail-soft alpha-beta node (para and value alike): remember the best
+        move, and store ``best`` in the bound table entry ``ent`` as an upper bound (it failed
+        low), a lower bound (it failed high) or the exact value."""
         if bm >= 0:
             self.hint[key] = bm
             self._credit(p, bm, left)
         if best <= a0:
-            ent[1] = min(upper, best)
+            ent[1] = min(ent[1], best)
         elif best >= b0:
-            ent[0] = max(lower, best)
+            ent[0] = max(ent[0], best)
         else:
             ent[0] = ent[1] = best
         return best
 
     def exact_para(self, st: State, guess: int) -> int:
         """The exact :meth:`para` value by MTD(f) null-window probes from ``guess``."""
-        g = guess
-        lower, upper = -INF, INF
-        while lower < upper:
-            beta = g + 1 if g == lower else g
-            g = self.para(st, beta - 1, beta)
-            if g < beta:
-                upper = g
-            else:
-                lower = g
-        return g
+        return _mtdf(lambda a, b: self.para(st, a, b), guess)
 
     # ------------------------------------------------------------------ score
     def bonus_possible(self, t: int, left: int) -> bool:
@@ -581,41 +602,15 @@ class Engine:
             lm = self.merge(st, lm, p)
         for idx in self.ordered(lm, key, p):
             v = self.value(apply(ctx, st, idx), a, b)
-            if is_s:
-                if v > best:
-                    best, bm = v, idx
-                    if v > a:
-                        a = v
-            elif v < best:
-                best, bm = v, idx
-                if v < b:
-                    b = v
+            best, bm, a, b = _minimax_step(is_s, v, idx, best, bm, a, b)
             if a >= b:
                 break
-        if bm >= 0:
-            self.hint[key] = bm
-            self._credit(p, bm, left)
-        if best <= a0:
-            ent[1] = min(upper, best)
-        elif best >= b0:
-            ent[0] = max(lower, best)
-        else:
-            ent[0] = ent[1] = best
-        return best
+        return self._close_node(key, ent, p, left, best, bm, a0, b0)
 
     def exact_value(self, st: State, guess: int | None = None) -> int:
         """The exact minimax score by MTD(f): null-window alpha-beta probes that converge on
         the value, sharing the bound table."""
-        g = st[10] if guess is None else guess
-        lower, upper = -INF, INF
-        while lower < upper:
-            beta = g + 1 if g == lower else g
-            g = self.value(st, beta - 1, beta)
-            if g < beta:
-                upper = g
-            else:
-                lower = g
-        return g
+        return _mtdf(lambda a, b: self.value(st, a, b), st[10] if guess is None else guess)
 
     # ------------------------------------------------------------------ possible
     def avoid_possible(self, st: State) -> bool:

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import os
 
+from ..limits import OutOfTime
 from ..position import Position
-from .engine import BudgetExceeded
+from ..rules import RED_BONUS
+from ..scoring import TWO_PLAYER_BONUS_MAX
 from .state import Ctx, State, from_position
 
 __all__ = [
@@ -40,7 +42,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without a build
     IMPORT_ERROR: str | None = f"cannot import catbox.solver.search._native: {exc}"
 else:
     IMPORT_ERROR = None
-    _native.set_budget_exception(BudgetExceeded)
+    _native.set_budget_exception(OutOfTime)
 
 # questions from at most this many tricks left search their last two tricks without tables
 TABLELESS_UP_TO = 5
@@ -138,9 +140,9 @@ class NativeEngine:
             -1 if prediction is None else prediction,
             adjacency(ctx.max_number),
             _tt_bytes() if tt_bytes is None else tt_bytes,
+            (RED_BONUS, TWO_PLAYER_BONUS_MAX),  # the rule numbers, defined once in Python
         )
         self.para_guess = 0
-        self.answers: dict[State, dict[str, object]] = {}
         self._tuned = -1
         # roots with this many tricks left or more are searched by proof numbers (measured:
         # bench/bench_native.py; alpha-beta is faster closer to the end)

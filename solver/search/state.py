@@ -19,7 +19,7 @@ The rules are not re-encoded blindly: :func:`legal_mask` and :func:`apply` are t
 :mod:`..rules` / :class:`..position.Position` on thousands of random positions and playouts
 (tests/test_search_state.py).
 
->>> from ..generate import random_position
+>>> from ..deal import random_position
 >>> pos = random_position(4, seed=3, tricks_left=2)
 >>> ctx, st = from_position(pos, seat=pos.to_play)
 >>> sorted(str(ctx.play_of(i)) for i in cells(legal_mask(ctx, st))) == sorted(
@@ -33,6 +33,7 @@ from ..board import EMPTY
 from ..cards import Colour, Play, variant
 from ..errors import PositionError
 from ..position import Position
+from ..rules import RED_BONUS
 
 __all__ = [
     "Ctx",
@@ -45,8 +46,6 @@ __all__ = [
 ]
 
 State = tuple[int, int, int, int, int, int, int, int, int, int, int, int]
-
-RED_BONUS = 16  # W1: any red play beats any non-red play; numbers are below 16
 
 
 class Ctx:

@@ -12,10 +12,14 @@ namespace catbox {
 constexpr int MAX_SEATS = 5;
 constexpr int MAX_NUMBER = 9;
 constexpr int MAX_CELLS = 4 * MAX_NUMBER;
-constexpr int RED_BONUS = 16;  // W1: any red play beats any non-red play
-// Sc2 at 2 players: the bonus needs this many tricks or fewer (scoring.TWO_PLAYER_BONUS_MAX;
-// exported to Python and checked equal by tests/test_search_native.py)
-constexpr int TWO_PLAYER_BONUS_MAX = 4;
+// The rule numbers, defined once in Python and given at construction (like the layout):
+// W1 red plays count red_bonus + n (rules.RED_BONUS), Sc2 at 2 players the bonus needs
+// two_player_bonus_max tricks or fewer (scoring.TWO_PLAYER_BONUS_MAX). Checked by
+// tests/test_rule_numbers.py through Engine.rules().
+struct Rules {
+    int red_bonus = 0;
+    int two_player_bonus_max = 0;
+};
 
 inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
 inline int lowbit(uint64_t x) { return __builtin_ctzll(x); }
@@ -47,8 +51,11 @@ struct Ctx {
     uint16_t present3[512] = {};  // 3 numbers' counts (9 bits) -> their presence bits
     uint64_t broken_bit = 0;     // key bit for "red is broken" (L3a)
     int prediction = -1;         // S's prediction, -1 unknown
+    Rules rules;                 // W1, Sc2 numbers (from Python)
 
-    void init(int players_, int seat_, int n_, int prediction_, const uint64_t* adjacency) {
+    void init(int players_, int seat_, int n_, int prediction_, const uint64_t* adjacency,
+              Rules rules_) {
+        rules = rules_;
         players = players_;
         seat = seat_;
         n = n_;
@@ -121,11 +128,11 @@ inline State apply(const Ctx& cx, const State& st, int idx) {
     s.hand[p] -= Ctx::unit(k);
     if (st.cnt == 0) {  // L4: the leader keeps every permission
         s.led = (int8_t)c;
-        s.wval = (int8_t)(c == 0 ? k + RED_BONUS : k);
+        s.wval = (int8_t)(c == 0 ? k + cx.rules.red_bonus : k);
         s.wseat = (int8_t)p;
     } else {
         if (c != st.led) s.perms &= ~(1u << (4 * p + st.led));  // F2 (also when red was led)
-        int v = c == 0 ? k + RED_BONUS : (c == st.led ? k : -1);  // W1
+        int v = c == 0 ? k + cx.rules.red_bonus : (c == st.led ? k : -1);  // W1
         if (v > st.wval) {
             s.wval = (int8_t)v;
             s.wseat = (int8_t)p;

@@ -13,7 +13,7 @@
 using catbox::Engine;
 using catbox::State;
 
-static PyObject* budget_error = nullptr;  // set by set_budget_exception (engine.BudgetExceeded)
+static PyObject* budget_error = nullptr;  // set by set_budget_exception (limits.OutOfTime)
 
 struct PyEngine {
     PyObject_HEAD Engine* eng;
@@ -84,7 +84,9 @@ static int engine_init(PyEngine* self, PyObject* args, PyObject*) {
     int players, seat, n, prediction;
     PyObject* adj;
     unsigned long long cap;
-    if (!PyArg_ParseTuple(args, "iiiiOK", &players, &seat, &n, &prediction, &adj, &cap))
+    catbox::Rules rules;
+    if (!PyArg_ParseTuple(args, "iiiiOK(ii)", &players, &seat, &n, &prediction, &adj, &cap,
+                          &rules.red_bonus, &rules.two_player_bonus_max))
         return -1;
     if (players < 2 || players > catbox::MAX_SEATS || seat < 0 || seat >= players || n < 1 ||
         n > catbox::MAX_NUMBER) {
@@ -102,7 +104,7 @@ static int engine_init(PyEngine* self, PyObject* args, PyObject*) {
     }
     delete self->eng;
     try {
-        self->eng = new Engine(players, seat, n, prediction, a, (size_t)cap);
+        self->eng = new Engine(players, seat, n, prediction, a, (size_t)cap, rules);
     } catch (const std::bad_alloc&) {
         self->eng = nullptr;
         PyErr_NoMemory();
@@ -285,6 +287,12 @@ static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
                          denied);
 }
 
+static PyObject* m_rules(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    const catbox::Rules& r = self->eng->cx.rules;
+    return Py_BuildValue("(ii)", r.red_bonus, r.two_player_bonus_max);
+}
+
 static PyObject* m_nodes(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     return PyLong_FromUnsignedLongLong(self->eng->nodes);
@@ -330,6 +338,7 @@ static PyMethodDef engine_methods[] = {
     {"static_bounds", (PyCFunction)m_static_bounds, METH_VARARGS,
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
+    {"rules", (PyCFunction)m_rules, METH_NOARGS, "the rule numbers (red_bonus, two_player_bonus_max)"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},
     {"clear", (PyCFunction)m_clear, METH_NOARGS, "forget every table entry"},
@@ -366,10 +375,6 @@ PyMODINIT_FUNC PyInit__native(void) {
     Py_INCREF(&EngineType);
     if (PyModule_AddObject(m, "Engine", (PyObject*)&EngineType) < 0) {
         Py_DECREF(&EngineType);
-        Py_DECREF(m);
-        return nullptr;
-    }
-    if (PyModule_AddIntConstant(m, "TWO_PLAYER_BONUS_MAX", catbox::TWO_PLAYER_BONUS_MAX) < 0) {
         Py_DECREF(m);
         return nullptr;
     }

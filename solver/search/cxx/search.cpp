@@ -10,19 +10,19 @@ constexpr uint64_t NO_LIMIT = ~0ULL;
 
 
 Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
-               size_t cap_bytes)
+               size_t cap_bytes, Rules rules)
     : tt_(&process_budget()),
       ptt_(&process_budget()),
       vtt_(&process_budget()),
       pnt_(&process_budget()) {
     process_budget().cap_bytes = cap_bytes;  // the latest engine's setting holds for all
-    cx.init(players, seat, n, prediction, adjacency);
+    cx.init(players, seat, n, prediction, adjacency, rules);
     next_check_ = CHECK_EVERY;
     node_limit_ = NO_LIMIT;
     probe_limit_ = NO_LIMIT;
     if (players == 2) {
         bonus_lo_ = 0;
-        bonus_hi_ = 4;
+        bonus_hi_ = rules.two_player_bonus_max;
     } else {
         bonus_lo_ = bonus_hi_ = prediction < 0 ? 0 : prediction;
     }
@@ -311,7 +311,7 @@ int Engine::exact_para(const State& st, int guess) {
 
 // ------------------------------------------------------------------ score
 bool Engine::bonus_possible(int t, int left) const {
-    if (cx.players == 2) return t <= TWO_PLAYER_BONUS_MAX;  // Sc2 at 2 players
+    if (cx.players == 2) return t <= cx.rules.two_player_bonus_max;  // Sc2 at 2 players
     int pred = cx.prediction;
     return pred >= 0 && t <= pred && pred <= t + left;
 }
@@ -319,7 +319,7 @@ bool Engine::bonus_possible(int t, int left) const {
 int Engine::terminal_score(const State& st, bool paradox_by_s) const {
     int t = st.tricks;
     if (paradox_by_s) return -t;
-    bool eligible = cx.players == 2 ? t <= TWO_PLAYER_BONUS_MAX : (cx.prediction >= 0 && t == cx.prediction);
+    bool eligible = cx.players == 2 ? t <= cx.rules.two_player_bonus_max : (cx.prediction >= 0 && t == cx.prediction);
     return t + (eligible ? largest_group(cx, st.mine) : 0);
 }
 

@@ -80,7 +80,7 @@ class Engine {
   public:
     Options opt;
     Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
-           size_t cap_bytes);
+           size_t cap_bytes, Rules rules);
 
     bool win(const State& st, int lo, int hi, int pk = -1);
     // win, by proof-number search when opt.pn_min_left allows (same answers)

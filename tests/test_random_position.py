@@ -1,11 +1,11 @@
-"""The random-position generator (solver/generate.py) used by tests and benchmarks."""
+"""The random-position generator (`deal.random_position`) used by tests and benchmarks."""
 
 from __future__ import annotations
 
 import pytest
 
 from catbox.solver import PositionError
-from catbox.solver.generate import random_position
+from catbox.solver.deal import random_position
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
