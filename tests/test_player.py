@@ -17,9 +17,14 @@ from catbox.solver.estimates.deals import DealSpace
 from catbox.solver.player import HORIZON, choose_play, play_out, score_plays
 
 
-def view_of(pos: Position) -> Position:
+def seat_of(pos: Position) -> int:
     seat = pos.to_play
     assert seat is not None
+    return seat
+
+
+def view_of(pos: Position) -> Position:
+    seat = seat_of(pos)
     return pos.hide([s for s in range(pos.players) if s != seat])
 
 
@@ -60,10 +65,8 @@ def test_choose_play_reads_only_the_view(players: int) -> None:
 
 def test_choose_play_needs_the_own_hand_and_a_running_round() -> None:
     pos = random_position(3, seed=1, tricks_left=2)
-    seat = pos.to_play
-    assert seat is not None
     with pytest.raises(PositionError):
-        choose_play(pos.hide([seat]))
+        choose_play(pos.hide([seat_of(pos)]))
     done = pos
     while not done.finished:
         done = done.play(done.legal_plays()[0])
@@ -80,11 +83,9 @@ def test_exact_endgame_plays_a_proven_safe_play(players: int) -> None:
     for seed in range(60):
         full = random_position(players, seed=seed, tricks_left=2, mid_trick=seed % players)
         view = view_of(full)
-        seat = view.to_play
-        assert seat is not None
         if len(view.legal_plays()) < 2:
             continue
-        exact = advise(view, seat, method="pimc", exact_limit=400)
+        exact = advise(view, seat_of(view), method="pimc", exact_limit=400)
         if exact.status != "proven":
             continue
         safe = {m.play for m in exact.moves if m.avoid_paradox.value == 1.0}
@@ -102,8 +103,7 @@ def test_exact_endgame_plays_a_proven_safe_play(players: int) -> None:
 def test_a_seat_without_prediction_still_gets_a_play() -> None:
     """An unknown prediction of S (Sc2 undecidable) scores by paradox avoidance alone."""
     full = random_position(4, seed=3, tricks_left=2)
-    seat = full.to_play
-    assert seat is not None
+    seat = seat_of(full)
     seats = list(full.seats)
     seats[seat] = replace(seats[seat], prediction=None)
     view = view_of(replace(full, seats=tuple(seats)))
@@ -126,9 +126,8 @@ def test_advise_playouts_can_model_the_seats_by_the_player() -> None:
     from catbox.solver.estimates.advise import advise as run
 
     full = random_position(3, seed=4, tricks_left=3)
-    seat = full.to_play
-    assert seat is not None
     view = view_of(full)
+    seat = seat_of(full)
     a = run(view, seat, method="playouts", samples=6, level=1)
     b = run(view, seat, method="playouts", samples=6, level=1)
     assert a == b and a.samples == 6
