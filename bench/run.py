@@ -41,6 +41,8 @@ def main() -> int:
         "bench_serve.py",
         "bench_puzzles.py",
         "bench_batch.py",
+        "arena.py",  # catbox's player against its previous version and the baselines
+        "peer_arena.py",  # the peer's bots; skips unless CATBOX_PEER names a checkout
     ):
         path = HERE / script
         if not path.exists():

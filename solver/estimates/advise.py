@@ -127,7 +127,16 @@ def pick_method(pos: Position, method: str) -> Method:
     return "pimc" if method == "pimc" else "playouts"
 
 
-def _play_out(deal: Position, seat: int, play: Play, seed: int, index: int) -> Outcome:
+def _play_out(
+    deal: Position, seat: int, play: Play, seed: int, index: int, level: int = 0
+) -> Outcome:
+    if level:
+        # every seat plays catbox's player on its own view (exact endgames over sampled deals)
+        from ..player import play_out
+        from ..scoring import seat_score
+
+        end = play_out(deal.play(play), seed=seed * 1_000_003 + index, level=level)
+        return (end.paradox != seat, seat_score(end, seat), end.seats[seat].tricks, False)
     sim = Sim.of(deal)
     sim.play(play.number, int(play.colour))
     playout(sim, sample_rng(seed, index))
@@ -142,11 +151,14 @@ def evaluate_deal(
     index: int,
     node_limit: int,
     session: Session | None = None,
+    level: int = 0,
 ) -> list[Outcome]:
-    """The outcome of every legal play of S (sorted) on one deal of every hand."""
+    """The outcome of every legal play of S (sorted) on one deal of every hand. ``level``: the
+    model of every seat in playouts (0: catbox's policy; 1 and up: catbox's player,
+    :func:`..player.choose_play`, with exact endgames; slower)."""
     plays = deal.legal_plays()
     if method == "playouts":
-        return [_play_out(deal, seat, p, seed, index) for p in plays]
+        return [_play_out(deal, seat, p, seed, index, level) for p in plays]
     from ..search import analyze_moves
 
     rows = analyze_moves(deal, limits=Limits(node_limit=node_limit), session=session)
@@ -155,15 +167,15 @@ def evaluate_deal(
         if row.status == PROVEN and row.guaranteed is not None:
             out.append((row.guaranteed, row.best_score, -1, False))
         else:
-            ok, score, tricks, _ = _play_out(deal, seat, row.play, seed, index)
+            ok, score, tricks, _ = _play_out(deal, seat, row.play, seed, index, level)
             out.append((ok, score, tricks, True))
     return out
 
 
-def _sample_job(args: tuple[Position, int, Method, int, int, int]) -> list[Outcome]:
-    pos, seat, method, seed, index, node_limit = args
+def _sample_job(args: tuple[Position, int, Method, int, int, int, int]) -> list[Outcome]:
+    pos, seat, method, seed, index, node_limit, level = args
     deal = DealSpace.of(pos).sample(sample_rng(seed, index))
-    return evaluate_deal(deal, seat, method, seed, index, node_limit)
+    return evaluate_deal(deal, seat, method, seed, index, node_limit, level=level)
 
 
 def advise(
@@ -178,10 +190,13 @@ def advise(
     session: Session | None = None,
     exact_limit: int = EXACT_LIMIT,
     progress: Callable[[int, int], None] | None = None,
+    level: int = 0,
 ) -> Advice:
     """Every legal play of S ranked by estimated ``avoid_paradox``, then ``score``.
     ``limits``: sampling stops at its deadline (fewer samples, and says so); its
-    ``node_limit`` (default :data:`NODE_LIMIT`) bounds each deal's search."""
+    ``node_limit`` (default :data:`NODE_LIMIT`) bounds each deal's search. ``level`` is the
+    model of the seats in playouts: 0 catbox's policy (fast), 1 and up catbox's player
+    (:func:`..player.choose_play`: exact endgames over sampled deals, the policy before)."""
     pos = pos.settle()
     if pos.to_play is None:
         raise PositionError("the round is over: there is no play to advise", rule="E1")
@@ -211,7 +226,9 @@ def advise(
             for i, (deal, _) in enumerate(deals):
                 if lim.expired():
                     break
-                results.append(evaluate_deal(deal, seat, m, seed, i, node_limit, session))
+                results.append(
+                    evaluate_deal(deal, seat, m, seed, i, node_limit, session, level=level)
+                )
                 if progress:
                     progress(i + 1, len(deals))
             solved = len(results) == len(deals) and not any(o[3] for r in results for o in r)
@@ -221,7 +238,7 @@ def advise(
             # a deal hit its budget (or time ran out): not exact; sample instead (an unweighted
             # average over the enumerated deals would be biased)
     # sampled
-    jobs = [(pos, seat, m, seed, i, node_limit) for i in range(samples)]
+    jobs = [(pos, seat, m, seed, i, node_limit, level) for i in range(samples)]
     results, stopped = run_samples(
         _sample_job,
         jobs,

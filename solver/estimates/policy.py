@@ -57,7 +57,7 @@ from ..position import Position
 from ..rules import RED_BONUS
 from ..scoring import TWO_PLAYER_BONUS_MAX
 
-__all__ = ["POLICIES", "Sim", "choose", "choose_follow", "choose_random"]
+__all__ = ["POLICIES", "Sim", "choose", "choose_follow", "choose_random", "values"]
 
 RED = 0
 TWO_PLAYER_TARGET = TWO_PLAYER_BONUS_MAX  # Sc2: at 2 players the bonus needs 4 or fewer
@@ -326,6 +326,21 @@ def choose(sim: Sim, rng: random.Random) -> Move:
     moves = sim.legal()
     if len(moves) == 1:
         return moves[0]
+    best: Move = moves[0]
+    best_v = float("-inf")
+    for v, move in values(sim, rng, moves):
+        if v > best_v:
+            best, best_v = move, v
+    return best
+
+
+def values(
+    sim: Sim, rng: random.Random, moves: list[Move] | None = None
+) -> list[tuple[float, Move]]:
+    """The policy's value of every legal play of the seat to play (higher is better; the
+    seeded tie-break included), in the order of :meth:`Sim.legal`."""
+    if moves is None:
+        moves = sim.legal()
     seat = sim.to_play
     n, board, hand, perms = sim.n, sim.board, sim.hands[seat], sim.perms[seat]
     aside = sim.aside[seat]
@@ -354,8 +369,7 @@ def choose(sim: Sim, rng: random.Random) -> Move:
             rest = [m for m in range(1, n + 1) if hand[m] and m != num and m != aside]
             cover[num] = 1.0 if not rest else covered_chance(rest, unseen, slots, draws)
     want = _wants(sim, seat)
-    best: Move = moves[0]
-    best_v = float("-inf")
+    out: list[tuple[float, Move]] = []
     for num, c in moves:
         hand[num] -= 1
         lose = led if led >= 0 and c != led else -1
@@ -421,9 +435,8 @@ def choose(sim: Sim, rng: random.Random) -> Move:
         if (col > 0 and board[idx - 1] == seat) or (col < n - 1 and board[idx + 1] == seat):
             v += 0.3
         v += rng.random() * 0.01
-        if v > best_v:
-            best, best_v = (num, c), v
-    return best
+        out.append((v, (num, c)))
+    return out
 
 
 def choose_random(sim: Sim, rng: random.Random) -> Move:

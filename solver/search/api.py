@@ -56,6 +56,7 @@ __all__ = [
     "clear_cache",
     "default_engine",
     "forced",
+    "guaranteed_score",
     "main_line",
 ]
 
@@ -230,6 +231,14 @@ def _best_score(eng: AnyEngine, st: State, guess: int | None = None) -> int | No
         eng.para_guess = v
         return v - t
     return eng.exact_value(st, guess)
+
+
+def guaranteed_score(eng: AnyEngine, st: State) -> int | None:
+    """The best round score S (the engine's seat) can guarantee from the packed state ``st``
+    against every other seat (Sc1-Sc3; None when it depends on S's unknown prediction): the
+    score of :func:`forced`, for callers that walk an engine's states themselves (catbox's
+    player solves every play on many sampled deals with one engine)."""
+    return _best_score(eng, st)
 
 
 def _finished_forced(pos: Position, seat: int) -> Forced:

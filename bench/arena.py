@@ -1,0 +1,311 @@
+"""The arena: catbox's player (solver/player.py) against its previous version and two baselines,
+on the same deals in every seating (issue #18).
+
+Every round is dealt from a fixed seed; every seat sets aside a copy of the number it holds most
+of and predicts from its hand's strength (one fixed rule for all, the round-start advisor's
+model of the other seats), and the round start rotates with the seed. Contestants:
+
+* ``player`` — :func:`catbox.solver.player.choose_play` at its default level (exact endgames
+  over sampled deals, the policy before), seeing only its own hand (``Position.hide``);
+* ``policy`` — catbox's playing policy alone (the player at level 0; the previous player);
+* ``random`` — a uniformly random legal play; ``follow`` — the led colour when it can.
+
+Duplicate play: for each deal the baseline plays every seat once (the reference round), then for
+each seat r the contestant takes seat r alone; the difference of seat r's score between the two
+rounds, averaged over the seats, is the gain per seat-round of putting the contestant in one
+seat (paired on the same cards, the same others and the same random streams). Reported with 95%
+intervals: that difference, the paradoxes caused by the swapped seat vs the same seat in the
+reference round, prediction hits (3-5 players; at 2 players 4 tricks or fewer, Sc2). Self-play:
+every seat the contestant vs every seat the baseline, paradoxes per seat-round, paired.
+
+Endgame speed: the player's decision time by tricks left and player count (median, max), the
+measurement behind ``player.HORIZON``; and the policy's decisions per second.
+
+    .venv/bin/python bench/arena.py --quick          # a smoke run
+    .venv/bin/python bench/arena.py --deals 200 --players 4 --out /tmp/arena4.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_estimates import doomed  # noqa: E402
+from catbox.solver.cards import COPIES, Colour, Play, variant  # noqa: E402
+from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
+from catbox.solver.estimates.start import _predict_heuristic, _set_aside_heuristic  # noqa: E402
+from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
+from catbox.solver.player import HORIZON, choose_play  # noqa: E402
+from catbox.solver.position import Position  # noqa: E402
+from catbox.solver.scoring import seat_score  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+
+# an agent: (the whole position, the arena's seed for this round) -> a play of the seat to play
+Agent = Callable[[Position, int], Play]
+
+
+def _view(pos: Position) -> Position:
+    seat = pos.to_play
+    return pos.hide([s for s in range(pos.players) if s != seat])
+
+
+def _sim_agent(name: str) -> Agent:
+    pol = POLICIES[name]
+
+    def agent(pos: Position, seed: int) -> Play:
+        rng = random.Random(f"arena/{name}/{seed}/{pos.completed_tricks}/{len(pos.trick)}")
+        num, c = pol(Sim.of(pos), rng)  # these policies read the public state and own hand
+        return Play(num, Colour(c))
+
+    return agent
+
+
+def _player_agent(level: int | None = None) -> Agent:
+    def agent(pos: Position, seed: int) -> Play:
+        if level is None:
+            return choose_play(_view(pos), seed=seed)
+        return choose_play(_view(pos), seed=seed, level=level)
+
+    return agent
+
+
+AGENTS: dict[str, Agent] = {
+    "player": _player_agent(),
+    "policy": _sim_agent("catbox"),
+    "random": _sim_agent("random"),
+    "follow": _sim_agent("follow"),
+}
+
+
+def deal(players: int, seed: int) -> Position:
+    """A round dealt from ``seed`` with the fixed set-aside and prediction rule."""
+    v = variant(players)
+    rng = random.Random(f"arena-deal/{players}/{seed}")
+    deck = [n for n in v.numbers for _ in range(COPIES)]
+    rng.shuffle(deck)
+    dealt = [sorted(deck[i * v.dealt : (i + 1) * v.dealt]) for i in range(players)]
+    revealed = tuple(sorted(deck[players * v.dealt :][:3])) if players == 2 else ()
+    asides, hands, preds = [], [], []
+    for h in dealt:
+        a = _set_aside_heuristic(h, rng)
+        rest = list(h)
+        rest.remove(a)
+        asides.append(a)
+        hands.append(tuple(rest))
+        preds.append(_predict_heuristic(rest, players) if v.predictions else None)
+    return Position.start(
+        players,
+        list(hands),
+        round_start=seed % players,
+        predictions=list(preds),
+        set_aside=list(asides),
+        revealed=revealed,
+    ).settle()
+
+
+@dataclass
+class Outcome:
+    scores: list[int]
+    paradox: int | None
+    hits: list[bool]
+    times: dict[int, list[float]] = field(default_factory=dict)  # tricks left -> decision times
+
+
+def play_round(
+    start: Position, agents: list[Agent], seed: int, timed: int | None = None
+) -> Outcome:
+    pos = start
+    times: dict[int, list[float]] = {}
+    while not pos.finished:
+        seat = pos.to_play
+        assert seat is not None
+        t = time.process_time()  # CPU seconds: the machine may be shared
+        play = agents[seat](pos, seed)
+        if seat == timed:
+            times.setdefault(pos.tricks_left, []).append(time.process_time() - t)
+        pos = pos.play(play)
+    scores, hits = [], []
+    for s in range(pos.players):
+        sc = seat_score(pos, s)
+        assert sc is not None
+        scores.append(sc)
+        t = pos.seats[s].tricks
+        ok = t <= 4 if pos.players == 2 else t == pos.seats[s].prediction
+        hits.append(ok and pos.paradox != s)
+    return Outcome(scores, pos.paradox, hits, times)
+
+
+def fmt(e: Estimate, pct: bool = False) -> str:
+    k = 100.0 if pct else 1.0
+    lo, hi = e.ci95
+    return f"{k * e.value:+6.2f} [{k * lo:+6.2f}, {k * hi:+6.2f}]"
+
+
+def rate(e: Estimate) -> str:
+    lo, hi = e.ci95
+    return f"{100 * e.value:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]"
+
+
+def duel(
+    players: int, name: str, base: str, deals: int, seed0: int, progress: int = 0
+) -> dict[str, object]:
+    """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else."""
+    a, b = AGENTS[name], AGENTS[base]
+    diffs, para_a, para_b, hit_a, hit_b = [], 0, 0, 0, 0
+    self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
+    self_open: list[float] = []  # the same over the deals the cards do not doom (I1/I2)
+    times: dict[int, list[float]] = {}
+    t0 = time.perf_counter()
+    for d in range(deals):
+        seed = seed0 + d
+        start = deal(players, seed)
+        ref = play_round(start, [b] * players, seed)
+        per = []
+        for r in range(players):
+            seats = [b] * players
+            seats[r] = a
+            out = play_round(start, seats, seed, timed=r)
+            for k, v in out.times.items():
+                times.setdefault(k, []).extend(v)
+            per.append(out.scores[r] - ref.scores[r])
+            para_a += out.paradox == r
+            para_b += ref.paradox == r
+            hit_a += out.hits[r]
+            hit_b += ref.hits[r]
+        diffs.append(sum(per) / players)
+        mine = play_round(start, [a] * players, seed)
+        self_d.append(((mine.paradox is not None) - (ref.paradox is not None)) / players)
+        if not doomed(Sim.of(start)):
+            self_open.append(self_d[-1])
+        if progress and (d + 1) % progress == 0 and d + 1 < deals:
+            e = mean(diffs)
+            print(
+                f"    ... {d + 1} deals: score diff {fmt(e)}, self-play paradox diff "
+                f"{fmt(mean(self_d), pct=True)}",
+                file=sys.stderr,
+                flush=True,
+            )
+    n = deals * players
+    res = {
+        "players": players,
+        "contestant": name,
+        "baseline": base,
+        "deals": deals,
+        "score_diff": mean(diffs),
+        "paradox": proportion(para_a, n),
+        "paradox_base": proportion(para_b, n),
+        "hit": proportion(hit_a, n),
+        "hit_base": proportion(hit_b, n),
+        "self_paradox_diff": mean(self_d),
+        "self_paradox_diff_open": mean(self_open),
+        "open_deals": len(self_open),
+        "seconds": time.perf_counter() - t0,
+        "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
+    }
+    return res
+
+
+def print_duel(r: dict[str, object]) -> None:
+    sd = r["score_diff"]
+    assert isinstance(sd, Estimate)
+    cells = [
+        f"{r['players']:>2}p {r['contestant']:>7} vs {r['baseline']:<7} {r['deals']:>5}",
+        fmt(sd),
+        rate(r["paradox"]),  # type: ignore[arg-type]
+        rate(r["paradox_base"]),  # type: ignore[arg-type]
+        rate(r["hit"]),  # type: ignore[arg-type]
+        rate(r["hit_base"]),  # type: ignore[arg-type]
+        fmt(r["self_paradox_diff"], pct=True),  # type: ignore[arg-type]
+        fmt(r["self_paradox_diff_open"], pct=True),  # type: ignore[arg-type]
+    ]
+    print("  ".join(cells), flush=True)
+
+
+HEADER = (
+    f"{'match':>29}  {'score diff/seat-round':>24}  {'its paradox':>20}  {'base paradox':>20}"
+    f"  {'its hits':>20}  {'base hits':>20}  {'self-play paradox diff %':>24}"
+    f"  {'the same, deals not doomed':>26}"
+)
+
+
+def endgame_speed(players: int, positions: int) -> dict[int, tuple[float, float]]:
+    """The player's decision time by tricks left (its own seat 0, the policy elsewhere)."""
+    agents = [AGENTS["player"]] + [AGENTS["policy"]] * (players - 1)
+    times: dict[int, list[float]] = {}
+    for d in range(positions):
+        out = play_round(deal(players, 90_000 + d), agents, d, timed=0)
+        for k, v in out.times.items():
+            times.setdefault(k, []).extend(v)
+    return {k: (statistics.median(v), max(v)) for k, v in sorted(times.items())}
+
+
+def policy_speed(players: int, rounds: int) -> float:
+    pol = POLICIES["catbox"]
+    sims = [Sim.of(deal(players, 80_000 + r)) for r in range(rounds)]
+    plays = 0
+    t = time.process_time()
+    for r, s in enumerate(sims):
+        rng = random.Random(r)
+        while not s.over:
+            s.play(*pol(s, rng))
+            plays += 1
+    return plays / (time.process_time() - t)
+
+
+def to_json(x: object) -> object:
+    if isinstance(x, Estimate):
+        return x.to_json()
+    if isinstance(x, dict):
+        return {str(k): to_json(v) for k, v in x.items()}
+    return x
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--deals", type=int, default=None)
+    ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
+    ap.add_argument("--contestant", default="player")
+    ap.add_argument("--baselines", nargs="*", default=["policy", "follow", "random"])
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--speed", type=int, default=None, help="rounds for the endgame speed table")
+    ap.add_argument("--out", type=Path, default=RESULTS / "arena.json")
+    ap.add_argument("--progress", type=int, default=0, help="report every this many deals")
+    args, _ = ap.parse_known_args()
+    deals = args.deals or (6 if args.quick else 100)
+    speed_rounds = args.speed if args.speed is not None else (2 if args.quick else 10)
+    res: dict[str, object] = {}
+    if speed_rounds:
+        print("\nPlayer's decision time by tricks left (median / max CPU seconds), and the horizon")
+        for p in args.players:
+            sp = endgame_speed(p, speed_rounds)
+            row = "  ".join(f"{k}: {m:.3f}/{x:.3f}" for k, (m, x) in sp.items())
+            print(f"  {p}p (exact from {HORIZON[p]} left)  {row}", flush=True)
+            res[f"speed/{p}"] = sp
+            res[f"policy_per_s/{p}"] = policy_speed(p, 20)
+            print(f"      policy decisions per second: {res[f'policy_per_s/{p}']:.0f}")
+    print(f"\nArena: {deals} deals per match (duplicate, every seating), seed {args.seed}")
+    print(HEADER)
+    for p in args.players:
+        for base in args.baselines:
+            r = duel(p, args.contestant, base, deals, 1_000_000 * p + args.seed, args.progress)
+            print_duel(r)
+            res[f"{p}/{args.contestant}-{base}"] = r
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(to_json(res), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

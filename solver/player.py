@@ -1,0 +1,304 @@
+"""catbox's player: one play for the seat to play, from what that seat knows.
+
+:func:`choose_play` is the stable entry point used by the benchmark's arena, the practice
+opponent and ``advise``. ``view`` is a :class:`Position` as the seat to play knows it: its own
+hand and set-aside card, every other hand by size only (:meth:`Position.hide`); the player reads
+nothing else, and the same view, seed and level give the same play.
+
+How it plays (``level``):
+
+* **0 — the policy.** catbox's playing policy (:func:`.estimates.policy.choose`): the cells and
+  colours the seat's remaining numbers need, the card it keeps (E1), red timing and the
+  prediction. It reads only the seat's own cards and the public state; the other hands are
+  filled with one consistent deal only because the playout state wants every hand.
+* **1 and up — exact endgames over sampled deals.** From :data:`HORIZON` tricks left (per
+  player count, measured in bench/arena.py), it draws deals of the unseen cards consistent with
+  the view (:class:`.estimates.deals.DealSpace`, a fair shuffle of the physical cards) and
+  solves every legal play on each with the compiled search core, the way bridge programs play
+  card by card (perfect-information Monte Carlo). It plays, in this order of importance:
+
+  1. the play after which S can still guarantee avoiding its paradox (X1) against every other
+     seat on the most deals;
+  2. then on which S can at least still avoid it if the others let it (cooperative);
+  3. then after which the round can still end with no paradox at all (the cooperative search
+     in the last tricks (:data:`ROUND_EXACT_FROM`), Hall's condition for every other seat
+     before): measured in the arena, this keeps self-play from causing more paradoxes than
+     the policy (S alone does not care who causes one);
+  4. then the best mean score (Sc1-Sc3) S can guarantee;
+  5. then the policy's own value of the play.
+
+  A deal whose search exceeds its node budget is dropped; if none is solved the policy plays.
+  When every consistent deal fits in :data:`SAMPLES` they are enumerated with their weights.
+
+>>> from .deal import random_position
+>>> full = random_position(4, seed=5, tricks_left=2)
+>>> view = full.hide([s for s in range(4) if s != full.to_play])
+>>> choose_play(view, seed=1) in view.legal_plays()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Colour, Play, seat_letter
+from .errors import PositionError
+from .limits import Limits, OutOfTime
+from .position import Position
+
+if TYPE_CHECKING:
+    from .search.state import State
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "HORIZON",
+    "SAMPLES",
+    "Scored",
+    "choose_play",
+    "play_out",
+    "score_plays",
+]
+
+DEFAULT_LEVEL = 1
+# tricks left (the current one included) from which the player solves sampled deals exactly,
+# per player count: measured in bench/arena.py ("endgame speed") against the decision targets
+HORIZON = {2: 6, 3: 5, 4: 4, 5: 2}
+SAMPLES = 20  # sampled deals per decision (level 1); level k uses k times as many
+NODE_LIMIT = 200_000  # per deal and play; a deal over it is left out
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One play over the solved deals (``weight``: their total weight): on how much of it S
+    can still guarantee avoiding its paradox against every other seat (``avoids``), on how
+    much it can at least still avoid it if the others let it (``possible``, the cooperative
+    question), the weighted sum of the best scores S can guarantee (``score``; only for the
+    plays that avoid it most, else None) and the policy's value of the play (``policy``, the
+    last tie-break)."""
+
+    play: Play
+    avoids: float
+    possible: float
+    score: float | None
+    weight: float
+    policy: float = 0.0
+    clear: float = 0.0
+
+    def key(self) -> tuple[float, ...]:
+        if not self.weight:
+            return (0.0, 0.0, float("-inf"), 0.0, self.policy)
+        w = self.weight
+        sc = self.score / w if self.score is not None else float("-inf")
+        return (self.avoids / w, self.possible / w, self.clear / w, sc, self.policy)
+
+
+def _rng(seed: int, pos: Position) -> random.Random:
+    """A stream that depends on the seed and the public state only (never a hidden card)."""
+    return random.Random(f"catbox-player/{seed}/{pos.completed_tricks}/{len(pos.trick)}")
+
+
+def _policy_play(view: Position, seed: int) -> Play:
+    from .estimates.deals import DealSpace
+    from .estimates.policy import Sim, choose
+
+    rng = _rng(seed, view)
+    # the policy reads the seat's own cards and the public state only; the unseen hands are
+    # filled (by the same seeded stream) because the playout state wants every hand
+    deal = DealSpace.of(view).sample(random.Random(rng.random()))
+    num, colour = choose(Sim.of(deal), rng)
+    return Play(num, Colour(colour))
+
+
+def _policy_play_known(pos: Position, seed: int) -> Play:
+    """:func:`_policy_play` on a position with every hand known: the same play (the policy
+    never reads another hand; the same stream, less its draw for the filling)."""
+    from .estimates.policy import Sim, choose
+
+    rng = _rng(seed, pos)
+    rng.random()
+    num, colour = choose(Sim.of(pos), rng)
+    return Play(num, Colour(colour))
+
+
+# tricks left from which "the round can still end paradox-free" is searched exactly, per player
+# count (the cooperative search has no node budget; at 5 players two tricks cost seconds)
+ROUND_EXACT_FROM = {2: 2, 3: 2, 4: 2, 5: 1}
+
+
+def _round_open(pos: Position, seat: int) -> bool:
+    """Can the round still end with no paradox at all (every seat cooperating)? Searched
+    exactly (the cooperative search) in the last tricks (:data:`ROUND_EXACT_FROM`); before
+    that, the necessary condition that no other seat is left unable to play all but one of
+    its cards into distinct usable cells (Hall's condition, E1)."""
+    if pos.finished:
+        return pos.paradox is None
+    if pos.tricks_left <= ROUND_EXACT_FROM[pos.players]:
+        from .possible import paradox_possible
+
+        return bool(
+            paradox_possible(pos, seat, limits=Limits(None), method="search").round_possible
+        )
+    from .matching import hall_violation
+
+    return not any(hall_violation(pos, o) for o in range(pos.players) if o != seat)
+
+
+def _policy_values(view: Position, seed: int, filled: Position) -> dict[Play, float]:
+    """The policy's value of every legal play (it reads the view only; ``filled`` is any deal
+    consistent with it, for the playout state)."""
+    from .estimates.policy import Sim, values
+
+    return {Play(n, Colour(c)): v for v, (n, c) in values(Sim.of(filled), _rng(seed, view))}
+
+
+def score_plays(
+    view: Position,
+    *,
+    seed: int = 0,
+    samples: int = SAMPLES,
+    node_limit: int | None = NODE_LIMIT,
+    limits: Limits | None = None,
+) -> list[Scored]:
+    """Every legal play of the seat to play, solved exactly on deals of the unseen cards
+    consistent with ``view`` (all of them, weighted, when there are at most ``samples``;
+    otherwise ``samples`` seeded draws). A deal whose search hits ``node_limit`` or the time
+    limit is left out for every play. Sorted best first (avoids, then score)."""
+    from .estimates.deals import DealSpace
+    from .search.api import guaranteed_score
+    from .search.native import NativeEngine
+
+    pos = view.settle()
+    seat = pos.to_play
+    if seat is None:
+        raise PositionError("the round is over: there is no play to choose", rule="E1")
+    plays = pos.legal_plays()
+    space = DealSpace.of(pos)
+    deals: list[tuple[Position, int]] | None = None
+    if space.trivial or space.count() <= samples:
+        deals = space.enumerate(samples)
+    if deals is None:
+        rng = _rng(seed, pos)
+        deals = [(space.sample(random.Random(rng.random())), 1) for _ in range(samples)]
+    lim = limits.start() if limits is not None else None
+    eng = NativeEngine.for_position(pos, seat)
+
+    def budget() -> None:
+        eng.set_budget(node_limit, lim.seconds(0.001) if lim is not None else None)
+
+    # pass 1: can S still guarantee avoiding its paradox after each play, deal by deal; if
+    # not, can it at least still avoid it when the others let it (the cooperative question)
+    solved: list[tuple[int, list[State]]] = []
+    oks: list[list[tuple[bool, bool]]] = []
+    clear = [0.0] * len(plays)  # no other seat is left unable to play out its hand (E1, X1)
+    for deal, w in deals:
+        if lim is not None and lim.expired() and solved:
+            break
+        budget()
+        children = [ch for _, ch in eng.children(eng.state_of(deal))]
+        try:
+            row = []
+            for ch in children:
+                ok = eng.win(ch, 0, ch[11])
+                row.append((ok, ok or eng.avoid_possible(ch)))
+        except OutOfTime:
+            continue
+        solved.append((w, children))
+        oks.append(row)
+        for j, p in enumerate(plays):
+            if _round_open(deal.play(p), seat):
+                clear[j] += w
+    weight = float(sum(w for w, _ in solved))
+    avoids = [
+        (
+            float(sum(w * r[j][0] for (w, _), r in zip(solved, oks, strict=True))),
+            float(sum(w * r[j][1] for (w, _), r in zip(solved, oks, strict=True))),
+        )
+        for j in range(len(plays))
+    ]
+    top = max(avoids, default=(0.0, 0.0))
+    # pass 2: the best score S can guarantee, for the plays that avoid it most (only they can
+    # be chosen); a deal over budget for one of them is left out for all
+    cands = [j for j, a in enumerate(avoids) if a == top]
+    sums: dict[int, float] = dict.fromkeys(cands, 0.0)
+    score_weight = 0.0
+    if len(cands) > 1:
+        for w, children in solved:
+            if lim is not None and lim.expired() and score_weight:
+                break
+            budget()
+            try:
+                got = {j: guaranteed_score(eng, children[j]) for j in cands}
+            except OutOfTime:
+                continue
+            score_weight += w
+            for j, sc in got.items():
+                sums[j] += w * (sc if sc is not None else 0)
+    pol = _policy_values(pos, seed, deals[0][0])
+    out = []
+    for j, p in enumerate(plays):
+        mean = sums[j] * weight / score_weight if j in sums and score_weight else None
+        out.append(
+            Scored(
+                p,
+                avoids[j][0],
+                avoids[j][1],
+                mean if len(cands) > 1 else None,
+                weight,
+                pol[p],
+                clear[j],
+            )
+        )
+    return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))
+
+
+def choose_play(
+    view: Position, *, seed: int = 0, limits: Limits | None = None, level: int = DEFAULT_LEVEL
+) -> Play:
+    """catbox's play for the seat to play in ``view`` (module docstring): legal, from the view
+    alone, the same for the same view, seed and level. ``limits`` bounds the exact endgame
+    (time and nodes per deal); past it the policy's play is made. ``level`` 0 is the policy
+    alone; from 1 on, exact endgames over ``level * SAMPLES`` sampled deals.
+
+    Raises:
+        PositionError: the round is over, or the hand of the seat to play is unknown.
+    """
+    pos = view.settle()
+    seat = pos.to_play
+    if seat is None:
+        raise PositionError("the round is over: there is no play to choose", rule="E1")
+    if pos.seats[seat].hand is None:
+        raise PositionError(f"{seat_letter(seat)}'s hand must be known to choose its play")
+    plays = pos.legal_plays()
+    if len(plays) == 1:
+        return plays[0]
+    if level >= 1 and pos.tricks_left <= HORIZON[pos.players]:
+        from .search import native
+
+        if native.available():
+            node_limit = limits.node_limit if limits and limits.node_limit else NODE_LIMIT
+            rows = score_plays(
+                pos, seed=seed, samples=level * SAMPLES, node_limit=node_limit, limits=limits
+            )
+            if rows and rows[0].weight:
+                return rows[0].play
+    return _policy_play(pos, seed)
+
+
+def play_out(pos: Position, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> Position:
+    """``pos`` (every hand known) played to the end of the round with every seat playing
+    :func:`choose_play` on its own view. Before the exact horizon the policy is asked on the
+    whole position directly: it reads only the seat's own cards and the public state, so that
+    is the same play, without filling the hidden hands."""
+    pos = pos.settle()
+    while not pos.finished:
+        seat = pos.to_play
+        assert seat is not None
+        if level >= 1 and pos.tricks_left <= HORIZON[pos.players]:
+            view = pos.hide([s for s in range(pos.players) if s != seat])
+            play = choose_play(view, seed=seed, level=level)
+        else:
+            play = _policy_play_known(pos, seed)
+        pos = pos.play(play)
+    return pos

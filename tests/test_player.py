@@ -1,0 +1,134 @@
+"""catbox's player (solver/player.py): legal, deterministic for a seed, reads only the view of the
+seat to play, and in exact endgames plays a play that keeps S's paradox avoidance guaranteed on
+every consistent deal whenever one exists (checked against the compiled core's answers)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from catbox.solver import Position
+from catbox.solver.deal import deal_round, random_position
+from catbox.solver.errors import PositionError
+from catbox.solver.estimates.advise import advise
+from catbox.solver.estimates.deals import DealSpace
+from catbox.solver.player import HORIZON, choose_play, play_out, score_plays
+
+
+def seat_of(pos: Position) -> int:
+    seat = pos.to_play
+    assert seat is not None
+    return seat
+
+
+def view_of(pos: Position) -> Position:
+    seat = seat_of(pos)
+    return pos.hide([s for s in range(pos.players) if s != seat])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_choose_play_is_legal_and_deterministic_over_a_round(players: int) -> None:
+    for seed in range(2 if players == 2 else 1):
+        pos = deal_round(players, seed, predictions=True).position
+        while not pos.finished:
+            view = view_of(pos)
+            a = choose_play(view, seed=seed)
+            assert a in pos.legal_plays()
+            if pos.tricks_left <= HORIZON[players]:
+                assert choose_play(view, seed=seed) == a
+            pos = pos.play(a)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_choose_play_reads_only_the_view(players: int) -> None:
+    """Two different deals of the hidden cards, consistent with one view, give the same play
+    for the same seed (the player never sees the hidden hands)."""
+    checked = 0
+    for seed in range(6):
+        tricks_left = (HORIZON[players] - 1, HORIZON[players] + 2)[seed % 2]
+        full = random_position(players, seed=seed, tricks_left=tricks_left, mid_trick=seed % 2)
+        view = view_of(full)
+        other = DealSpace.of(view).sample(random.Random(seed))
+        # the other deal keeps the set-aside cards hidden, as the view has them
+        assert view_of(other) == view
+        if other == full.settle():
+            continue
+        for lvl in (0, 1):
+            a = choose_play(view_of(full), seed=seed, level=lvl)
+            b = choose_play(view_of(other), seed=seed, level=lvl)
+            assert a == b and a in full.legal_plays()
+        checked += 1
+    assert checked >= 4
+
+
+def test_choose_play_needs_the_own_hand_and_a_running_round() -> None:
+    pos = random_position(3, seed=1, tricks_left=2)
+    with pytest.raises(PositionError):
+        choose_play(pos.hide([seat_of(pos)]))
+    done = pos
+    while not done.finished:
+        done = done.play(done.legal_plays()[0])
+    with pytest.raises(PositionError):
+        choose_play(done)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_exact_endgame_plays_a_proven_safe_play(players: int) -> None:
+    """Where every consistent deal is enumerated and solved (advise's exact pimc, the compiled
+    core's answers per deal) and some play keeps avoiding S's paradox on all of them, the player
+    makes such a play; its own per-play counts agree with advise's."""
+    found = 0
+    for seed in range(60):
+        full = random_position(players, seed=seed, tricks_left=2, mid_trick=seed % players)
+        view = view_of(full)
+        if len(view.legal_plays()) < 2:
+            continue
+        exact = advise(view, seat_of(view), method="pimc", exact_limit=400)
+        if exact.status != "proven":
+            continue
+        safe = {m.play for m in exact.moves if m.avoid_paradox.value == 1.0}
+        if not safe or len(safe) == len(exact.moves):
+            continue
+        rows = score_plays(view, samples=400)
+        by_play = {m.play: m.avoid_paradox.value for m in exact.moves}
+        for r in rows:
+            assert r.avoids / r.weight == pytest.approx(by_play[r.play])
+        assert choose_play(view, level=20) in safe
+        found += 1
+    assert found >= 3
+
+
+def test_a_seat_without_prediction_still_gets_a_play() -> None:
+    """An unknown prediction of S (Sc2 undecidable) scores by paradox avoidance alone."""
+    full = random_position(4, seed=3, tricks_left=2)
+    seat = seat_of(full)
+    seats = list(full.seats)
+    seats[seat] = replace(seats[seat], prediction=None)
+    view = view_of(replace(full, seats=tuple(seats)))
+    assert choose_play(view) in view.legal_plays()
+
+
+def test_play_out_is_every_seat_choosing_on_its_own_view() -> None:
+    """play_out (the model of the seats in advise's playouts at level >= 1) makes, at every
+    step, the play choose_play makes on that seat's view."""
+    for players in (3, 4):
+        full = random_position(players, seed=7, tricks_left=HORIZON[players] + 1)
+        end = play_out(full, seed=2)
+        pos = full.settle()
+        while not pos.finished:
+            pos = pos.play(choose_play(view_of(pos), seed=2))
+        assert pos == end
+
+
+def test_advise_playouts_can_model_the_seats_by_the_player() -> None:
+    from catbox.solver.estimates.advise import advise as run
+
+    full = random_position(3, seed=4, tricks_left=3)
+    view = view_of(full)
+    seat = seat_of(full)
+    a = run(view, seat, method="playouts", samples=6, level=1)
+    b = run(view, seat, method="playouts", samples=6, level=1)
+    assert a == b and a.samples == 6
+    assert {m.play for m in a.moves} == set(view.legal_plays())
