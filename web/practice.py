@@ -1,11 +1,10 @@
 """Practice: catbox plays the other seats. One function, :func:`bot_play`, so that the policy
 behind it can be switched in one place.
 
-Today it is catbox's playout policy (:func:`catbox.solver.estimates.policy.choose`, the one
-``advise --method playouts`` plays with), given only what the seat to play can see: its own
-hand and set-aside card, the board, permissions, tricks and predictions. The hands it cannot
-see are filled with one deal drawn at random from the unseen cards (the policy reads only the
-seat's own hand, so the draw changes nothing but the random tie-breaks).
+It is catbox's player (:func:`catbox.solver.player.choose_play`, the one ``advise`` recommends
+with): it is given only what the seat to play can see (its own hand and set-aside card, the
+board, permissions, tricks and predictions) and plays the policy early and exact endgames over
+sampled deals late. It runs in a worker process (web/worker.py), never in a request thread.
 
 >>> from catbox.solver.deal import deal_round
 >>> pos = deal_round(4, seed=7, predictions=True).position
@@ -16,12 +15,8 @@ seat's own hand, so the draw changes nothing but the random tie-breaks).
 
 from __future__ import annotations
 
-import random
-
-from catbox.solver.cards import Colour, Play, seat_letter
-from catbox.solver.errors import PositionError
-from catbox.solver.estimates.deals import DealSpace
-from catbox.solver.estimates.policy import Sim, choose
+from catbox.solver.cards import Play
+from catbox.solver.player import choose_play
 from catbox.solver.position import Position
 
 __all__ = ["bot_play"]
@@ -36,14 +31,5 @@ def bot_play(pos: Position, seed: int = 0) -> Play:
     """
     pos = pos.settle()
     seat = pos.to_play
-    if seat is None:
-        raise PositionError("the round is over: nobody is to play", rule="E1")
-    if pos.seats[seat].hand is None:
-        raise PositionError(f"catbox cannot play for {seat_letter(seat)}: its hand is unknown")
-    rng = random.Random(f"catbox-practice/{seed}")
-    view = pos.hide(s for s in range(pos.players) if s != seat)
-    sim = Sim.of(DealSpace.of(view).sample(rng))
-    number, colour = choose(sim, rng)
-    play = Play(number, Colour(colour))
-    pos.check_play(play)  # the policy's twin agrees with the rules (tests/test_estimates_policy)
-    return play
+    view = pos if seat is None else pos.hide(s for s in range(pos.players) if s != seat)
+    return choose_play(view, seed=seed)
