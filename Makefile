@@ -40,11 +40,13 @@ constraints:
 	rm -rf .venv-pin
 
 # mypy cannot follow setuptools' editable import hook, so it reads the packages through a
-# symlink shim that mirrors the installed names (catbox.solver -> solver/, catbox.cli -> cli/).
-.typecheck/catbox/solver:
+# symlink shim that mirrors the installed names (catbox.solver -> solver/, catbox.cli -> cli/,
+# catbox.web -> web/).
+.typecheck/catbox/solver .typecheck/catbox/web:
 	@mkdir -p .typecheck/catbox
 	@ln -sfn ../../solver .typecheck/catbox/solver
 	@ln -sfn ../../cli .typecheck/catbox/cli
+	@ln -sfn ../../web .typecheck/catbox/web
 
 demo: setup
 	$(BIN)/catbox solve $(DEMO)
@@ -53,8 +55,8 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: setup .typecheck/catbox/solver
-	$(BIN)/mypy -p catbox.solver -p catbox.cli
+typecheck: setup .typecheck/catbox/solver .typecheck/catbox/web
+	$(BIN)/mypy -p catbox.solver -p catbox.cli -p catbox.web
 	$(BIN)/mypy tests bench
 
 test: lint typecheck

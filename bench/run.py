@@ -1,6 +1,7 @@
 """Run every benchmark (``make bench``): the possible-question solvers (CP-SAT and fast paths)
-and the forced-outcome search, plus CLI start-up time. Each prints a table and writes JSON under
-bench/results/. Pass --quick for a smoke run; other options go to both scripts."""
+and the forced-outcome search, the served board, plus CLI start-up time. Each prints a table
+and writes JSON under bench/results/. Pass --quick for a smoke run; other options go to both
+scripts."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ def main() -> int:
         "bench_native.py",
         "bench_analyze.py",
         "bench_estimates.py",
+        "bench_pictures.py",
+        "bench_serve.py",
+        "bench_puzzles.py",
+        "bench_batch.py",
     ):
         path = HERE / script
         if not path.exists():

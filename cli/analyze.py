@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -14,9 +14,6 @@ from .options import AtOpt, JsonOpt, PositionArg, SeedOpt, TimeLimitOpt, Workers
 from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text, position_view, yes_no
 from .sources import load_position
-
-if TYPE_CHECKING:
-    from catbox.solver.analysis import MoveReport
 
 
 def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: str) -> Text:
@@ -32,17 +29,6 @@ def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: 
     return t
 
 
-def best_plays(rows: list[MoveReport]) -> set[int]:
-    """Rows to highlight: the highest guaranteed score; without scores, guaranteed paradox
-    avoidance with the widest forceable set."""
-    scored = [r.best_score for r in rows if r.best_score is not None]
-    if scored:
-        top = max(scored)
-        return {i for i, r in enumerate(rows) if r.best_score == top}
-    safe = [i for i, r in enumerate(rows) if r.avoid_guaranteed]
-    return set(safe)
-
-
 @command
 def analyze(
     position: PositionArg,
@@ -54,7 +40,7 @@ def analyze(
 ) -> None:
     """For each legal play of the seat to play: possible and forceable trick counts, whether
     paradox avoidance stays possible / guaranteed, and the best score it guarantees."""
-    from catbox.solver.analysis import Limits, merge_status
+    from catbox.solver.analysis import Limits, best_rows, merge_status
     from catbox.solver.analysis import analyze as analyze_position
 
     lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
@@ -91,7 +77,7 @@ def analyze(
         "best score",
     ):
         t.add_column(col, justify="center")
-    best = best_plays(rows)
+    best = set(best_rows(rows))
     for i, r in enumerate(rows):
         score = Text(str(r.best_score))
         if r.best_score is None:  # unknown: its proven interval when there is one

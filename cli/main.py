@@ -14,6 +14,7 @@ import typer
 from . import (
     advise,
     analyze,
+    batch,
     moves,
     new,
     paradox,
@@ -22,8 +23,10 @@ from . import (
     replay,
     review,
     score,
+    serve,
     show,
     solve,
+    stats,
     tricks,
 )
 from .errors import run
@@ -49,6 +52,9 @@ app.command()(analyze.analyze)
 app.command()(solve.solve)
 app.command()(review.review)
 app.command()(advise.advise)
+app.command()(batch.batch)
+app.command()(stats.stats)
+app.command()(serve.serve)
 app.add_typer(puzzles.app, name="puzzles")
 
 

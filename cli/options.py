@@ -8,12 +8,15 @@ except where noted per command:
 - ``--seed``: the random seed of the command's randomised part, documented per command in
   its alias: the shuffle in ``new`` (:data:`DealSeedOpt`), the position search in
   ``puzzles generate`` (:data:`PuzzleSeedOpt`), the deal sampling in ``advise``
-  (:data:`SampleSeedOpt`) and the CP-SAT search elsewhere (:data:`SeedOpt`). In every
+  (:data:`SampleSeedOpt`), everything random in a ``batch`` (its deals, CP-SAT, sampling)
+  and the CP-SAT search elsewhere (:data:`SeedOpt`). In every
   command the same seed gives the same answer, whatever ``--workers``.
 - ``--workers``: CP-SAT worker threads (:data:`WorkersOpt`), or worker processes over
-  sampled deals in ``advise`` (:data:`ProcessesOpt`); never changes an answer.
+  sampled deals in ``advise`` (:data:`ProcessesOpt`) and over items in ``batch``; never
+  changes an answer.
 - ``--time-limit``: wall-clock seconds for the whole command (:data:`TimeLimitOpt`); in
-  ``advise`` sampling stops then (:data:`SampleTimeLimitOpt`), fewer samples.
+  ``advise`` sampling stops then (:data:`SampleTimeLimitOpt`), fewer samples; in ``batch``
+  per item (0: none).
 - ``--line``: in ``show``, print the one-line position string; in ``tricks``, a witness play
   sequence for K tricks (kept for the README and scripts).
 """
@@ -64,7 +67,28 @@ OutOpt = Annotated[
         dir_okay=False,
     ),
 ]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Allow --out to replace an existing file.")]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Allow the file written (--out, --svg, --html) to replace one."),
+]
+HtmlOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--html",
+        help="Also write a self-contained HTML page to step through the round in a browser.",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
+SvgOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--svg",
+        help="Also draw the board as an SVG picture into this file ('-': print it instead).",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
 TimeLimitOpt = Annotated[
     float,
     typer.Option(

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.cards import seat_from_letter, seat_letter
-from catbox.solver.shapes import review_json
+from catbox.solver.shapes import player_review_json, review_json
 
-from .options import JsonOpt, RecordArg, SeatOpt, TimeLimitOpt, WorkersOpt
-from .output import Ticker, command, emit_json, out
+from .options import ForceOpt, HtmlOpt, JsonOpt, RecordArg, SeatOpt, TimeLimitOpt, WorkersOpt
+from .output import Ticker, command, emit_json, err, out
 from .render import counts_text, play_text
-from .sources import load_record
+from .sources import check_writable, load_record, write_text
 
 if TYPE_CHECKING:
-    pass
+    from catbox.solver.record import Record
 
 
 @command
@@ -37,23 +38,30 @@ def review(
     ] = None,
     time_limit: TimeLimitOpt = 120.0,
     workers: WorkersOpt = 0,
+    html: HtmlOpt = None,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Review a recorded round: a verdict for every play — what it gave up for good (the
     prediction, a paradox-free round, the player's own safety, reachable trick counts) and,
     near the end, what the player could force before and after it; turning points and a
-    per-seat summary."""
+    per-seat summary. With --html, also a page to step through the round in a browser."""
     from catbox.solver.limits import Limits
+    from catbox.solver.review import GRADES
     from catbox.solver.review import review as review_record
 
     lim = Limits(time_limit, workers=workers).start()  # the whole command
 
     rec = load_record(record)
     s = seat_from_letter(seat, rec.players) if seat is not None else None
+    if html is not None:  # fail before the long review, not after it
+        check_writable(html, force=force, inputs=[record])
     if s is not None and any(d is None for d in rec.deal):  # only S's cards: the player's view
         from .review_view import review_player_view
 
-        review_player_view(rec, s, json_out=json_out, limits=lim)
+        pr = review_player_view(rec, s, json_out=json_out, limits=lim)
+        if html is not None:
+            _write_page(rec, player_review_json(pr, s), "player", s, html, force, record)
         return
     if depth is None:
         depth = 3 if rec.players == 5 else 4
@@ -63,6 +71,8 @@ def review(
         ticker(f"reviewing move {k}/{n}")
 
     r = review_record(rec, s, depth=depth, limits=lim, progress=tick)
+    if html is not None:
+        _write_page(rec, review_json(r), "full", s, html, force, record)
     if json_out:
         emit_json(review_json(r))
         return
@@ -73,9 +83,9 @@ def review(
         if not p.analysed:
             verdict = Text("unknown (time limit)", style="yellow")
         elif p.marks:
-            verdict = Text("; ".join(p.marks), style="bold red")
+            verdict = Text(f"{p.grade} " + "; ".join(p.marks), style="bold red")
         else:
-            verdict = Text("keeps everything", style="green")
+            verdict = Text(f"{p.grade} keeps everything".strip(), style="green")
         t.add_row(
             str(p.move),
             seat_letter(p.seat),
@@ -89,6 +99,8 @@ def review(
     o.print(t)
     for tp in r.turning_points:
         o.print(Text("turning point: ", style="bold").append(tp.text))
+    names = ", ".join(f"{k} {v.split(':')[0]}" for k, v in GRADES.items())
+    o.print(Text(f"marks: {names} (thresholds: README, or the --html page)", style="dim"))
     for sm in r.summary:
         line = Text(f"{seat_letter(sm.seat)}: ", style="bold")
         line.append(f"{sm.judged}/{sm.plays} plays judged; ")
@@ -100,3 +112,22 @@ def review(
         else:
             line.append("none gave anything up", style="green")
         o.print(line)
+
+
+def _write_page(
+    rec: Record,
+    doc: dict[str, Any],
+    view: Literal["full", "player"],
+    seat: int | None,
+    html: Path,
+    force: bool,
+    source: str,
+) -> None:
+    from catbox.solver.report import review_page
+
+    title = f"Review of {Path(source).stem}" if source != "-" else ""
+    write_text(
+        review_page(rec, doc, view=view, seat=seat, title=title), html, force=force, inputs=[source]
+    )
+    if str(html) != "-":
+        err().print(f"wrote {html}: open it in a browser")

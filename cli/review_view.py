@@ -16,6 +16,7 @@ from .output import Ticker, emit_json, out
 from .render import play_text
 
 if TYPE_CHECKING:
+    from catbox.solver.estimates.review import PlayerReview
     from catbox.solver.limits import Limits
     from catbox.solver.record import Record
 
@@ -29,8 +30,8 @@ def review_player_view(
     seed: int = 0,
     workers: int = 1,
     limits: Limits | None = None,
-) -> None:
-    """Print (or emit as JSON) the player's-view review of ``seat`` in ``rec``."""
+) -> PlayerReview:
+    """Print (or emit as JSON) the player's-view review of ``seat`` in ``rec``; return it."""
     from catbox.solver.estimates.advise import DEFAULT_SAMPLES
     from catbox.solver.estimates.review import review_player
 
@@ -50,7 +51,7 @@ def review_player_view(
     )
     if json_out:
         emit_json(player_review_json(r, seat))
-        return
+        return r
     o = out()
     o.print(
         Text(f"Review of {seat_letter(seat)}'s plays from its own view", style="bold"),
@@ -72,7 +73,7 @@ def review_player_view(
         sc = p.score_change
         change = f"{100 * p.avoid_change:+.1f}% / " + (f"{sc:+.2f}" if sc is not None else "—")
         verdict = (
-            Text("better: ", style="bold red").append_text(play_text(p.better))
+            Text(f"{p.grade} better: ", style="bold red").append_text(play_text(p.better))
             if p.better
             else Text("fine", style="green")
         )
@@ -96,3 +97,4 @@ def review_player_view(
     )
     if any(p.method == "pimc" for p in r.plays):
         o.print(Text("  note: " + PIMC_CAVEAT, style="yellow"))
+    return r

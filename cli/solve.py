@@ -70,6 +70,8 @@ def show_solution(pz: Puzzle, sol: Solution) -> None:
             )
         label = "Line: " if pz.goal.mode == "possible" else "Main line (best defence): "
         o.print(Text(label, style="bold").append_text(line_text(start, sol.line)))
+    keys_view(sol)
+    cooked = " — but the puzzle is cooked (more than one key)" if sol.cooked else ""
     if sol.matches_answer is None:
         o.print(
             Text(
@@ -80,8 +82,39 @@ def show_solution(pz: Puzzle, sol: Solution) -> None:
             )
         )
     elif sol.matches_answer:
-        o.print(Text("✓ matches the puzzle's stated answer", style="bold green"))
+        o.print(
+            Text(
+                f"✓ matches the puzzle's stated answer{cooked}",
+                style="bold yellow" if cooked else "bold green",
+            )
+        )
     else:
         o.print(Text("✗ differs from the puzzle's stated answer", style="bold red"))
     if sol.note:
         o.print(Text(f"  note: {sol.note}", style="yellow"))
+
+
+def keys_view(sol: Solution) -> None:
+    """Every key, the verdict (sound / cooked) and the duals along the checked line."""
+    o = out()
+    if sol.keys is None:
+        return
+    if not sol.keys:
+        o.print(Text("Keys: none (no first play meets the goal)", style="dim"))
+        return
+    text = Text("Keys: ", style="bold").append(" ".join(map(str, sorted(sol.keys))), style="bold")
+    if sol.cooked:
+        text.append(f"  cooked: {len(sol.keys)} first plays work", style="bold red")
+    else:
+        text.append("  sound: one key", style="green")
+    o.print(text)
+    line = sol.checked_line or ()
+    for d in sol.duals:
+        alts = " ".join(map(str, sorted(d.plays)))
+        o.print(
+            Text(
+                f"  dual at play {d.at + 1} of the line ({line[d.at]}): "
+                f"any of {alts} keeps the goal",
+                style="yellow",
+            )
+        )

@@ -83,6 +83,38 @@ def seat_arg(pos: Position, seat: str | None) -> int:
     return pos.to_play
 
 
+def write_text(text: str, out: Path, *, force: bool, inputs: list[str]) -> None:
+    """Write a picture or page to ``out`` (``-``: standard output); never onto one of the
+    command's inputs, and never over an existing file unless ``force``."""
+    import sys
+
+    from catbox.solver import formats
+
+    if str(out) == "-":
+        sys.stdout.write(text)
+        return
+    _not_an_input(out, inputs)
+    formats.save_text(text, out, force=force)
+
+
+def check_writable(out: Path, *, force: bool, inputs: list[str]) -> None:
+    """Fail now, before a long computation, if writing ``out`` later would fail: it is one of
+    the inputs, or it exists and ``force`` is not given."""
+    if str(out) == "-":
+        return
+    _not_an_input(out, inputs)
+    if not force and (out.exists() or out.is_symlink()):
+        raise FileError("the file exists", where=str(out), code="file-exists")
+
+
+def _not_an_input(out: Path, inputs: list[str]) -> None:
+    target = out.resolve()
+    for src in inputs:
+        p = Path(src)
+        if p.exists() and p.resolve() == target:
+            raise FileError("refusing to overwrite the command's own input", where=str(out))
+
+
 def write_output(
     obj: Position | Record | Puzzle, out: Path, *, force: bool, inputs: list[str]
 ) -> None:
@@ -90,9 +122,20 @@ def write_output(
     existing file unless ``force``."""
     from catbox.solver import formats
 
-    target = out.resolve()
-    for src in inputs:
-        p = Path(src)
-        if p.exists() and p.resolve() == target:
-            raise FileError("refusing to overwrite the command's own input", where=str(out))
+    _not_an_input(out, inputs)
     formats.save(obj, out, force=force)
+
+
+def load_document(source: str) -> Position | Record | Puzzle:
+    """A position, record or puzzle file, a bundled puzzle by name, or a one-line position
+    string."""
+    from catbox.solver import formats
+
+    path = Path(source)
+    if path.is_file():
+        return formats.load(path)
+    if formats.looks_like_line(source):
+        return formats.position_from_line(source)
+    if not path.suffix and (bundled_dir() / f"{source}.toml").is_file():
+        return find_puzzle(source)
+    return formats.load(path)  # the file's own error (missing, a directory …)

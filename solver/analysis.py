@@ -51,10 +51,13 @@ __all__ = [
     "ParadoxReport",
     "TricksReport",
     "analyze",
+    "analyze_play",
+    "best_rows",
     "deals_of",
     "forced_report",
     "merge_status",
     "paradox_report",
+    "seat_to_analyse",
     "tricks_report",
 ]
 
@@ -196,6 +199,23 @@ class MoveReport:
 Progress = Callable[[str, int, int], None]
 
 
+def seat_to_analyse(pos: Position) -> int:
+    """The seat whose plays :func:`analyze` lists (the seat to play).
+
+    Raises:
+        PositionError: the round is over, or that seat's hand is unknown.
+    """
+    seat = pos.to_play
+    if seat is None:
+        raise PositionError("the round is over: there is nothing to analyse", rule="E1")
+    if pos.seats[seat].hand is None:
+        raise PositionError(
+            "analyze needs the hand of the seat to play (its legal plays)",
+            code="needs-known-hands",
+        )
+    return seat
+
+
 def analyze(
     pos: Position,
     *,
@@ -212,14 +232,7 @@ def analyze(
     from .possible import colour_classes, rows_possible
 
     pos = pos.settle()
-    seat = pos.to_play
-    if seat is None:
-        raise PositionError("the round is over: there is nothing to analyse", rule="E1")
-    if pos.seats[seat].hand is None:
-        raise PositionError(
-            "analyze needs the hand of the seat to play (its legal plays)",
-            code="needs-known-hands",
-        )
+    seat = seat_to_analyse(pos)
     lim = Limits.of(limits)
     plays = pos.legal_plays()
     classes = colour_classes(pos, plays)
@@ -234,36 +247,75 @@ def analyze(
     if progress:
         progress("possible", len(reps), len(reps))
     forced_rows = _forced_rows(pos, seat, plays, lim, session, poss, rep_of, progress)
-    rows = []
-    for p in plays:
-        rp = poss[rep_of[p]]
-        fr = forced_rows[p]
-        b: Bounds = {}
-        possible = rp.possible if rp.status == PROVEN else None
-        if possible is None:
-            every = set(rp.possible) | set(rp.undecided)
-            b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
-        if fr.status == UNKNOWN:
-            b.update({k: v for k, v in fr.bounds.items() if k in ("forceable", "best_score")})
-        avoid_g = fr.guaranteed
-        if rp.avoid_possible is False:
-            avoid_g = False
-        rows.append(
-            MoveReport(
-                play=p,
-                possible=possible,
-                forceable=fr.forceable,
-                avoid_possible=rp.avoid_possible,
-                avoid_guaranteed=avoid_g,
-                best_score=fr.best_score,
-                status=merge_status(rp.status, fr.status),
-                bounds=b,
-                deals=fr.deals,
-                exact_deals=fr.exact_deals,
-                same_as=rep_of[p] if rep_of[p] != p else None,
-            )
-        )
-    return rows
+    return [
+        _row(p, poss[rep_of[p]], forced_rows[p], rep_of[p] if rep_of[p] != p else None)
+        for p in plays
+    ]
+
+
+def _row(p: Play, rp: Any, fr: ForcedReport, same_as: Play | None) -> MoveReport:
+    """One row from its possible columns ``rp`` (a ``possible.RowPossible``) and forced ones."""
+    b: Bounds = {}
+    possible = rp.possible if rp.status == PROVEN else None
+    if possible is None:
+        every = set(rp.possible) | set(rp.undecided)
+        b["possible"] = set_bounds(set(rp.possible), every - set(rp.undecided))
+    if fr.status == UNKNOWN:
+        b.update({k: v for k, v in fr.bounds.items() if k in ("forceable", "best_score")})
+    avoid_g = fr.guaranteed
+    if rp.avoid_possible is False:
+        avoid_g = False
+    return MoveReport(
+        play=p,
+        possible=possible,
+        forceable=fr.forceable,
+        avoid_possible=rp.avoid_possible,
+        avoid_guaranteed=avoid_g,
+        best_score=fr.best_score,
+        status=merge_status(rp.status, fr.status),
+        bounds=b,
+        deals=fr.deals,
+        exact_deals=fr.exact_deals,
+        same_as=same_as,
+    )
+
+
+def analyze_play(
+    pos: Position,
+    play: Play,
+    *,
+    limits: Limits | None = None,
+    session: Session | None = None,
+) -> MoveReport:
+    """One row of :func:`analyze`, for the legal play ``play`` alone (same columns, same
+    meaning; ``same_as`` is never set): what a front end computes play by play to show each
+    row as soon as it is proven. The possible columns take up to 90% of the time limit, the
+    forced columns the rest.
+
+    Raises:
+        PositionError: the round is over, or the hand to play is unknown.
+        IllegalPlayError: ``play`` is not legal now.
+    """
+    from .possible import rows_possible
+
+    pos = pos.settle()
+    seat = seat_to_analyse(pos)
+    pos.check_play(play)
+    lim = Limits.of(limits)
+    first = lim if lim.left() is None else lim.share(0.9)
+    rp = rows_possible(pos, [play], limits=first, session=session)[play]
+    counts = rp.possible if rp.status == PROVEN else None
+    return _row(play, rp, _forced_row(pos, seat, play, counts, lim, session), None)
+
+
+def best_rows(rows: list[MoveReport]) -> list[int]:
+    """The rows to highlight as best: those with the highest guaranteed score; without
+    scores, those that guarantee paradox avoidance."""
+    scored = [r.best_score for r in rows if r.best_score is not None]
+    if scored:
+        top = max(scored)
+        return [i for i, r in enumerate(rows) if r.best_score == top]
+    return [i for i, r in enumerate(rows) if r.avoid_guaranteed]
 
 
 def _forced_rows(
@@ -307,19 +359,30 @@ def _forced_rows(
         if progress:
             progress("forced", len(out), len(plays))
         part = lim.share(1.0 / (len(todo) - i))
-        c = counts[p]
-        if c == () and pos.all_hands_known:  # paradox avoidance is not even possible
-            out[p] = no_avoidance_report(pos.play(p), seat, 1, True, 0, part, session)
-            continue
-        if lim.expired():
-            sb = score_bounds(pos.play(p), seat, None)
-            b = {"best_score": sb} if sb is not None else {}
-            out[p] = ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
-            continue
-        fr = forced_report(pos.play(p), seat, limits=part, session=session, possible=c)
-        if c == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
-            fr = replace(fr, guaranteed=False, forceable=())
-        out[p] = fr
+        out[p] = _forced_row(pos, seat, p, counts[p], part, session)
     if progress:
         progress("forced", len(plays), len(plays))
     return out
+
+
+def _forced_row(
+    pos: Position,
+    seat: int,
+    p: Play,
+    counts: tuple[int, ...] | None,
+    part: Limits,
+    session: Session | None,
+) -> ForcedReport:
+    """The forced columns of the row of play ``p`` alone, with the time ``part`` leaves;
+    ``counts``: its possible counts when proven. A score not proven keeps its bounds."""
+    after = pos.play(p)
+    if counts == () and pos.all_hands_known:  # paradox avoidance is not even possible
+        return no_avoidance_report(after, seat, 1, True, 0, part, session)
+    if part.expired():
+        sb = score_bounds(after, seat, None)
+        b = {"best_score": sb} if sb is not None else {}
+        return ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
+    fr = forced_report(after, seat, limits=part, session=session, possible=counts)
+    if counts == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
+        fr = replace(fr, guaranteed=False, forceable=())
+    return fr

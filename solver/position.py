@@ -523,6 +523,12 @@ class Position:
                 where="paradox",
             )
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (notebooks show it; :func:`.svg.board` has options)."""
+        from .svg import board
+
+        return board(self)
+
     # ----------------------------------------------------------------- construction
     @classmethod
     def start(

@@ -152,3 +152,9 @@ class Puzzle:
         a = self.answer
         if a is not None and a.value is not None and self.goal.kind != "max-score":
             raise _err("answer.value is given only for goal kind max-score", "answer.value")
+
+    def _repr_svg_(self) -> str:
+        """The puzzle's position as an SVG picture, titled (:func:`.svg.puzzle`)."""
+        from .svg import puzzle
+
+        return puzzle(self)

@@ -200,3 +200,9 @@ class Record:
             )
         *_, last = self.positions(upto)
         return last
+
+    def _repr_svg_(self) -> str:
+        """The position after the last move as an SVG picture, that move framed."""
+        from .svg import record
+
+        return record(self)

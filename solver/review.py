@@ -11,6 +11,11 @@ score. The turning points over the whole round are the plays after which a parad
 or the eventual culprit's avoiding its paradox, was no longer possible; a per-seat summary
 lists the plays that gave something up.
 
+Each play is graded the way chess annotators do (:data:`GRADES`, thresholds stated there and on
+the HTML review page): ``??`` gave up the mover's own safety, ``?`` gave up its prediction or
+guaranteed score (or a paradox-free round), ``?!`` lost reachable or guaranteed trick counts
+only, ``!`` the only legal play that kept everything (every other one gave something up).
+
 One :class:`.limits.Limits` deadline bounds the whole review; every play gets an equal share
 of the time left. A play whose questions ran out of time keeps the verdicts that were proven.
 """
@@ -31,7 +36,22 @@ from .record import Record
 if TYPE_CHECKING:
     from .search import Session
 
-__all__ = ["PlayReview", "Review", "SeatSummary", "TurningPoint", "review"]
+__all__ = ["GRADES", "PlayReview", "Review", "SeatSummary", "TurningPoint", "review"]
+
+#: The marks of a play, worst first, with the threshold that earns each (proven verdicts only).
+GRADES: dict[str, str] = {
+    "??": "blunder: made the mover's own paradox certain in every continuation, or gave up its "
+    "guaranteed paradox avoidance",
+    "?": "mistake: made the mover's prediction unreachable or no longer forceable, lowered its "
+    "guaranteed score, or made a paradox-free round impossible",
+    "?!": "inaccuracy: lost reachable final trick counts or guaranteed tricks, nothing more",
+    "!": "only move: the one legal play that kept everything; every other play gave something up",
+}
+_ORDER = ("", "!", "?!", "?", "??")
+
+
+def _worst(grades: list[str]) -> str:
+    return max(grades, key=_ORDER.index, default="")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +68,7 @@ class PlayReview:
     possible_before: tuple[int, ...] | None = None  # reachable final trick counts
     possible_after: tuple[int, ...] | None = None
     round_possible_after: bool | None = None  # a paradox-free round still possible
+    grade: str = ""  # "??", "?", "?!", "!" or "" (GRADES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +100,10 @@ class Review:
 
 def _judge(
     pos: Position, seat: int, before: ForcedReport, kids: dict[Play, ForcedReport], played: Play
-) -> tuple[list[str], Play | None]:
+) -> tuple[list[str], Play | None, str]:
     after = kids[played]
     marks: list[str] = []
+    grades: list[str] = []
     better: Play | None = None
     order = sorted(kids)
 
@@ -90,6 +112,7 @@ def _judge(
 
     if before.guaranteed and not after.guaranteed:
         marks.append("gave up guaranteed paradox avoidance")
+        grades.append("??")
         better = better or first(lambda f: bool(f.guaranteed))
     pred = pos.seats[seat].prediction
     if (
@@ -98,6 +121,7 @@ def _judge(
         and pred not in (after.forceable or ())
     ):
         marks.append(f"gave up the forceable prediction of {pred}")
+        grades.append("?")
         better = better or first(lambda f: pred in (f.forceable or ()))
     if (
         before.at_least is not None
@@ -106,6 +130,7 @@ def _judge(
     ):
         lost = before.at_least - after.at_least
         marks.append(f"lost {lost} guaranteed trick{'s' if lost > 1 else ''}")
+        grades.append("?!")
         top = before.at_least
         better = better or first(lambda f: f.at_least is not None and f.at_least >= top)
     if (
@@ -114,9 +139,10 @@ def _judge(
         and after.best_score < before.best_score
     ):
         marks.append(f"guaranteed score {before.best_score} → {after.best_score}")
+        grades.append("?")
         best = before.best_score
         better = better or first(lambda f: f.best_score == best)
-    return marks, better
+    return marks, better, _worst(grades)
 
 
 def _possible_marks(
@@ -126,9 +152,10 @@ def _possible_marks(
     played: Play,
     round_before: bool | None,
     round_after: bool | None,
-) -> tuple[list[str], Play | None]:
+) -> tuple[list[str], Play | None, str]:
     """Verdicts from the possible columns of every legal play (all proven)."""
     marks: list[str] = []
+    grades: list[str] = []
     better: Play | None = None
     order = sorted(rows)
     before = set().union(*rows.values()) if rows else set()
@@ -140,17 +167,21 @@ def _possible_marks(
     pred = pos.seats[seat].prediction
     if pred is not None and pred in before and pred not in after:
         marks.append(f"made the prediction of {pred} unreachable")
+        grades.append("?")
         better = better or first(lambda s: pred in s)
     if round_before and round_after is False:
         marks.append("a paradox-free round is no longer possible")
+        grades.append("?")
     if before and not after:
         marks.append(f"made {seat_letter(seat)}'s own paradox certain in every continuation")
+        grades.append("??")
         better = better or first(bool)
     elif before - after:
         lost = sorted(before - after)
         marks.append(f"lost trick count{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))}")
+        grades.append("?!")
         better = better or first(lambda s: s >= before)
-    return marks, better
+    return marks, better, _worst(grades)
 
 
 def review(
@@ -201,8 +232,11 @@ def review(
             progress(k, n)
         part = lim.share(1.0 / (len(todo) - j))
         marks: list[str] = []
+        grades: list[str] = []
         better: Play | None = None
         status: Status = PROVEN
+        # per legal play: whether it would give something up (None: not proven)
+        loses: dict[Play, bool | None] = {}
         # the possible columns of every legal play (symmetric plays solved once)
         legal = pos.legal_plays()
         classes = colour_classes(pos, legal)
@@ -217,9 +251,13 @@ def review(
         analysed = False
         if all(r.status == PROVEN for r in rows.values()):
             counts = {p: rows[rep_of[p]].possible for p in legal}
-            m, b = _possible_marks(pos, mover, counts, move, rb, ra)
+            m, b, g = _possible_marks(pos, mover, counts, move, rb, ra)
             marks += m
+            grades.append(g)
             better = better or b
+            for p in legal:  # round_after unknown for the alternatives: not counted
+                alt = m if p == move else _possible_marks(pos, mover, counts, p, rb, None)[0]
+                loses[p] = bool(alt)
             p_before = tuple(sorted(set().union(*counts.values())))
             p_after = counts[move]
             analysed = True
@@ -235,10 +273,14 @@ def review(
                 for i, p in enumerate(legal)
             }
             if before.status == PROVEN and all(f.status == PROVEN for f in kids.values()):
-                m, b = _judge(pos, mover, before, kids, move)
+                m, b, g = _judge(pos, mover, before, kids, move)
                 marks += [x for x in m if x not in marks]
+                grades.append(g)
                 better = b or better  # an exact forced verdict's better play comes first
                 analysed = True
+                for p in legal:
+                    alt = m if p == move else _judge(pos, mover, before, kids, p)[0]
+                    loses[p] = bool(alt) or bool(loses.get(p))
             else:
                 status = UNKNOWN
             after = kids[move]
@@ -246,6 +288,10 @@ def review(
             status = UNKNOWN
         if better == move:
             better = None
+        grade = _worst(grades) if marks else ""
+        others = [loses.get(p) for p in legal if p != move]
+        if analysed and not marks and others and all(others):
+            grade = "!"
         plays.append(
             PlayReview(
                 k,
@@ -260,6 +306,7 @@ def review(
                 p_before,
                 p_after,
                 ra,
+                grade,
             )
         )
     plays.sort(key=lambda p: p.move)

@@ -16,11 +16,13 @@ from .cards import Play, seat_letter
 if TYPE_CHECKING:
     from .analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
     from .answers import Witness
+    from .batch import Group
     from .estimates.advise import Advice
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
     from .position import Position
     from .puzzle import Goal, Puzzle
+    from .puzzlecheck import PuzzleCheck
     from .review import Review
     from .scoring import GameResult, RoundScore
     from .solve import Solution
@@ -121,11 +123,15 @@ def row_json(r: MoveReport) -> dict[str, Any]:
 
 
 def analyze_json(pos: Position, rows: list[MoveReport], status: str) -> dict[str, Any]:
+    """``analyze --json``; ``best``: the plays to highlight (``analysis.best_rows``)."""
+    from .analysis import best_rows
+
     assert pos.to_play is not None
     return {
         "to_play": seat_letter(pos.to_play),
         "moves": [row_json(r) for r in rows],
         "status": status,
+        "best": [str(rows[i].play) for i in best_rows(rows)],
     }
 
 
@@ -147,6 +153,7 @@ def review_json(r: Review) -> dict[str, Any]:
                 "before": forced_answers(p.before),
                 "after": forced_answers(p.after),
                 "marks": list(p.marks),
+                "grade": p.grade,
                 "better": str(p.better) if p.better else None,
             }
             for p in r.plays
@@ -221,6 +228,11 @@ def solution_json(sol: Solution) -> dict[str, Any]:
         "status": sol.status,
         "deal": deal_json(sol.witness),
         "note": sol.note,
+        "keys": plays(sorted(sol.keys)) if sol.keys is not None else None,
+        "sound": sol.sound,
+        "cooked": sol.cooked,
+        "checked_line": plays(sol.checked_line),
+        "duals": [{"at": d.at, "plays": plays(sorted(d.plays))} for d in sol.duals],
     }
 
 
@@ -286,3 +298,76 @@ def moves_json(pos: Position, legal: list[Play], illegal: list[tuple[Play, str]]
         "legal": [str(p) for p in legal],
         "illegal": [{"play": str(p), "rule": r} for p, r in illegal],
     }
+
+
+def puzzle_check_json(name: str, c: PuzzleCheck) -> dict[str, Any]:
+    """One puzzle's check (``catbox puzzles check --json``): the verdict, every key, the grade
+    with its reasons, and each problem (``error`` ones make the puzzle unsound)."""
+    g = c.grade
+    return {
+        "name": name,
+        "title": c.puzzle.title,
+        "sound": c.sound,
+        "solution": solution_json(c.solution),
+        "legal": plays(c.legal),
+        "keys": plays(sorted(c.keys)) if c.keys is not None else None,
+        "natural": str(c.natural) if c.natural is not None else None,
+        "plausible_failing": plays(c.plausible_failing),
+        "effort_nodes": c.effort,
+        "grade": None
+        if g is None
+        else {
+            "difficulty": g.difficulty,
+            "level": g.level,
+            "reasons": [{"reason": r, "points": p} for r, p in g.reasons],
+        },
+        "stated_difficulty": c.puzzle.difficulty,
+        "problems": [
+            {"severity": p.severity, "code": p.code, "message": p.message} for p in c.problems
+        ],
+        "seconds": round(c.seconds, 3),
+    }
+
+
+def puzzle_checks_json(rows: list[tuple[str, PuzzleCheck]]) -> dict[str, Any]:
+    """``catbox puzzles check --json``: every puzzle's check and the totals."""
+    return {
+        "puzzles": [puzzle_check_json(n, c) for n, c in rows],
+        "checked": len(rows),
+        "unsound": [n for n, c in rows if not c.sound],
+    }
+
+
+def batch_stats_json(groups: list[Group]) -> dict[str, Any]:
+    """``catbox stats --json``: the first group is every row, then one per player count."""
+
+    def one(g: Group) -> dict[str, Any]:
+        return {
+            "players": g.players,
+            "rows": g.rows,
+            "status": g.by_status,
+            "shares": {
+                s.name: {
+                    "yes": s.yes,
+                    "n": s.n,
+                    "share": round(s.yes / s.n, 4) if s.n else None,
+                    "ci95": [round(s.ci95[0], 4), round(s.ci95[1], 4)],
+                }
+                for s in g.shares
+            },
+            "numbers": {
+                n.name: {
+                    "n": n.n,
+                    "mean": round(n.mean, 4),
+                    "min": n.quartiles[0],
+                    "q1": n.quartiles[1],
+                    "median": n.quartiles[2],
+                    "q3": n.quartiles[3],
+                    "max": n.quartiles[4],
+                }
+                for n in g.numbers
+            },
+            "values": g.values,
+        }
+
+    return {"all": one(groups[0]), "by_players": {str(g.players): one(g) for g in groups[1:]}}

@@ -1,9 +1,17 @@
 """Solving puzzles (formats.md, ``catbox-puzzle/1``): every goal kind, in both modes, with the
-line, and whether the puzzle's stated answer holds.
+line, every key, and whether the puzzle's stated answer holds.
 
 A stated answer holds when ``solvable`` (and ``value`` for max-score) agree with the solver and
 its line checks out: for a *possible* goal the whole line replays and reaches the goal; for a
 *guaranteed* goal every play the seat makes in the stated line keeps the goal forceable.
+
+**Keys, cooks and duals** (the chess-problem words). A *key* is a first play of the goal's seat
+S (the seat to play) that keeps the goal: for a guaranteed goal, S can still force it after the
+play; for a possible goal, a witness line still exists after it; for ``max-score``, the best
+value is still reached. A solvable puzzle is *sound* when it has exactly one key, *cooked* when
+it has more (an unsolvable one is sound when its stated answer is right). Along the checked line
+(the stated line, continued by the solver's line with its best defence), every later play of S
+where more than one play keeps the goal is a *dual*: reported, but not a cook.
 """
 
 from __future__ import annotations
@@ -26,13 +34,35 @@ from .scoring import seat_score
 if TYPE_CHECKING:
     from .search import Session, Target
 
-__all__ = ["Solution", "forced_goal_holds", "goal_reached", "solve", "solve_goal"]
+__all__ = [
+    "Dual",
+    "Solution",
+    "forced_goal_holds",
+    "goal_reached",
+    "keeping_plays",
+    "solve",
+    "solve_goal",
+]
 
 _DFS_NODES = 2_000_000
 
 
 @dataclass(frozen=True, slots=True)
+class Dual:
+    """A later play of S along the checked line where more than one play keeps the goal:
+    ``at`` is the index of that play in ``line`` (0 is the first play of the line)."""
+
+    at: int
+    plays: tuple[Play, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Solution:
+    """A puzzle's goal solved. ``keys``: every first play of S that keeps the goal (empty when
+    the goal cannot be met; None when not asked, S is not the seat to play, or a limit stopped
+    the check). ``duals`` and ``checked_line``: the line whose later plays of S were checked
+    (None when not checked) and the duals found on it."""
+
     goal: Goal
     solvable: bool | None
     value: int | None  # max-score: the score; otherwise None
@@ -41,6 +71,24 @@ class Solution:
     matches_answer: bool | None  # None: the puzzle states no answer (or status not proven)
     status: Status
     note: str | None = None
+    keys: tuple[Play, ...] | None = None
+    duals: tuple[Dual, ...] = ()
+    checked_line: tuple[Play, ...] | None = None
+
+    @property
+    def cooked(self) -> bool | None:
+        """More than one key (None: keys not known)."""
+        return None if self.keys is None else len(self.keys) > 1
+
+    @property
+    def sound(self) -> bool | None:
+        """Proven, the stated answer (if any) holds, and at most one key: exactly one when the
+        goal can be met. None when that is not known (a limit, or keys not asked)."""
+        if self.status != PROVEN or self.keys is None or self.solvable is None:
+            return None
+        if self.matches_answer is False:
+            return False
+        return len(self.keys) == (1 if self.solvable else 0)
 
 
 def goal_reached(goal: Goal, end: Position) -> bool:
@@ -168,7 +216,9 @@ def _solve_possible(pos: Position, goal: Goal, lim: Limits, session: Session | N
 
 
 # ----------------------------------------------------------------------------- guaranteed
-def _solve_guaranteed(pos: Position, goal: Goal, lim: Limits, session: Session | None) -> Solution:
+def _solve_guaranteed(
+    pos: Position, goal: Goal, lim: Limits, session: Session | None, want_line: bool = True
+) -> Solution:
     s = goal.seat
     if goal.kind == "paradox-free-round":
         raise PositionError(
@@ -180,7 +230,7 @@ def _solve_guaranteed(pos: Position, goal: Goal, lim: Limits, session: Session |
     value = fr.best_score if goal.kind == "max-score" else None
     ok = value is not None if goal.kind == "max-score" else forced_goal_holds(goal, fr)
     line = None
-    if ok and pos.all_hands_known:
+    if ok and want_line and pos.all_hands_known:
         from .search import best_score_line, main_line
 
         if goal.kind == "max-score":
@@ -204,7 +254,11 @@ def _stated_line_holds(
         if goal.mode == "possible":
             if not pos.all_hands_known:
                 return True, "the stated line assumes a deal; only its verdict is checked"
-            end = Witness.of(pos, line).verify(pos)
+            end = pos
+            for play in line:  # an author's line: an illegal play is their mistake (below)
+                end = end.play(play)
+            if not end.finished:
+                return False, "the stated line stops before the end of the round"
             if goal.kind == "max-score":
                 ok = seat_score(end, goal.seat) == value
             else:
@@ -225,6 +279,105 @@ def _stated_line_holds(
         return True, None
     except CatboxError as e:
         return False, f"the stated line is illegal: {e}"
+
+
+# ----------------------------------------------------------------------------- keys, duals
+def _keeps(
+    child: Position, goal: Goal, value: int | None, lim: Limits, session: Session | None
+) -> bool | None:
+    """Does the goal (for max-score: the value) survive to ``child``? None: not proven."""
+    if child.finished:
+        if goal.kind == "max-score":
+            return seat_score(child, goal.seat) == value
+        return goal_reached(goal, child)
+    if goal.mode == "possible":
+        got = _solve_possible(child, goal, lim, session)
+    else:
+        got = _solve_guaranteed(child, goal, lim, session, want_line=False)
+    if got.status != PROVEN:
+        return None
+    return got.value == value if goal.kind == "max-score" else bool(got.solvable)
+
+
+def keeping_plays(
+    pos: Position,
+    goal: Goal,
+    value: int | None = None,
+    *,
+    limits: Limits | None = None,
+    session: Session | None = None,
+) -> tuple[Play, ...] | None:
+    """Every legal play of the seat to play (which must be the goal's seat) after which the
+    goal still holds (module docstring); ``value``: the max-score value to keep. None when a
+    limit stopped one of the solves."""
+    if pos.to_play != goal.seat:
+        raise PositionError("the goal's seat must be the seat to play", where="goal.seat")
+    lim = Limits.of(limits).start()
+    found: list[Play] = []
+    for play in pos.legal_plays():
+        ok = _keeps(pos.play(play), goal, value, lim, session)
+        if ok is None:
+            return None
+        if ok:
+            found.append(play)
+    return tuple(found)
+
+
+def _checked_line(
+    pos: Position,
+    goal: Goal,
+    sol: Solution,
+    keys: tuple[Play, ...],
+    stated: tuple[Play, ...] | None,
+    lim: Limits,
+    session: Session | None,
+) -> tuple[Play, ...] | None:
+    """The line whose later plays of S are checked for duals: the stated line when its first
+    play is a key (else the solver's first key), continued to the end by the solver's line
+    (best defence; guaranteed goals). None with unknown hands."""
+    if not keys or not pos.all_hands_known:
+        return None
+    if goal.mode == "possible":
+        return stated if stated and stated[0] in keys else sol.line
+    prefix = stated if stated and stated[0] in keys else keys[:1]
+    try:
+        p = pos
+        for play in prefix:
+            p = p.play(play)
+    except CatboxError:
+        return None
+    if p.finished:
+        return prefix
+    from .search import best_score_line, main_line
+
+    if goal.kind == "max-score":
+        _, rest = best_score_line(p, goal.seat, limits=lim, session=session)
+    else:
+        rest = main_line(p, goal.seat, _target(goal), limits=lim, session=session)
+    return None if rest is None else (*prefix, *rest)
+
+
+def _duals(
+    pos: Position,
+    goal: Goal,
+    line: tuple[Play, ...],
+    value: int | None,
+    lim: Limits,
+    session: Session | None,
+) -> tuple[Dual, ...] | None:
+    """Every later play of S along ``line`` where more than one play keeps the goal (None: a
+    limit stopped the check)."""
+    found: list[Dual] = []
+    p = pos
+    for i, play in enumerate(line):
+        if i > 0 and p.to_play == goal.seat and len(p.legal_plays()) > 1:
+            keep = keeping_plays(p, goal, value, limits=lim, session=session)
+            if keep is None:
+                return None
+            if len(keep) > 1:
+                found.append(Dual(i, keep))
+        p = p.play(play)
+    return tuple(found)
 
 
 def solve_goal(
@@ -254,22 +407,45 @@ def solve(
     *,
     limits: Limits | None = None,
     session: Session | None = None,
+    keys: bool = True,
 ) -> Solution:
-    """Solve ``puzzle`` and check its stated answer (and line) against the solution."""
-    lim = Limits.of(limits)
+    """Solve ``puzzle`` and check its stated answer (and line) against the solution; with
+    ``keys`` (when the goal's seat is to play) also every key and the duals along the checked
+    line (module docstring)."""
+    lim = Limits.of(limits).start()
     sol = solve_goal(puzzle.position, puzzle.goal, limits=lim, session=session)
     ans = puzzle.answer
-    if ans is None or sol.status == UNKNOWN:
+    if sol.status == UNKNOWN:
         return sol
-    matches = ans.solvable is None or ans.solvable == sol.solvable
+    matches: bool | None = None
     note = None
-    if matches and puzzle.goal.kind == "max-score" and ans.value is not None:
-        matches = ans.value == sol.value
-    if matches and ans.line and sol.solvable:
-        holds, note = _stated_line_holds(
-            puzzle.position, puzzle.goal, ans.line, sol.value, lim, session
-        )
-        matches = holds
+    if ans is not None:
+        matches = ans.solvable is None or ans.solvable == sol.solvable
+        if matches and puzzle.goal.kind == "max-score" and ans.value is not None:
+            matches = ans.value == sol.value
+        if matches and ans.line and sol.solvable:
+            holds, note = _stated_line_holds(
+                puzzle.position, puzzle.goal, ans.line, sol.value, lim, session
+            )
+            matches = holds
+    found: tuple[Play, ...] | None = None
+    duals: tuple[Dual, ...] = ()
+    checked = None
+    pos, goal = puzzle.position, puzzle.goal
+    if keys and sol.status == PROVEN and sol.solvable is not None and pos.to_play == goal.seat:
+        found = ()
+        if sol.solvable:
+            found = keeping_plays(pos, goal, sol.value, limits=lim, session=session)
+        if found:
+            stated = ans.line if ans is not None and matches else None
+            checked = _checked_line(pos, goal, sol, found, stated, lim, session)
+            got = None if checked is None else _duals(pos, goal, checked, sol.value, lim, session)
+            if got is None:
+                checked = None
+            else:
+                duals = got
+        elif found is None:
+            note = note or "the keys could not be settled in time"
     return Solution(
         sol.goal,
         sol.solvable,
@@ -279,4 +455,7 @@ def solve(
         matches,
         merge_status(sol.status),
         note,
+        found,
+        duals,
+        checked,
     )

@@ -4,7 +4,6 @@ shapes of analysis.md ("The player's questions"), labelled estimates, errors wit
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -12,10 +11,8 @@ from typer.testing import CliRunner
 from catbox.cli.main import app
 from catbox.cli.output import EXIT_FORMAT, EXIT_POSITION
 from catbox.solver import formats
-from catbox.solver.cards import Play
 from catbox.solver.deal import deal_round
-from catbox.solver.record import Record
-from tests.fixtures import hidden
+from tests.fixtures import hidden, own_cards_record
 
 runner = CliRunner()
 
@@ -75,18 +72,7 @@ def test_advise_wrong_seat() -> None:
 
 
 def test_review_from_the_players_view(tmp_path: Path) -> None:
-    d = deal_round(3, seed=2, predictions=True)
-    rec = Record.from_deal(d)
-    pos = rec.start()
-    moves: list[Play] = []
-    while not pos.finished and len(moves) < 4:
-        moves.append(pos.legal_plays()[0])
-        pos = pos.play(moves[-1])
-    rec = replace(
-        rec.with_moves(moves),
-        deal=(rec.deal[0], None, None),
-        set_aside=(rec.set_aside[0], None, None),
-    )
+    rec, _ = own_cards_record(4)
     path = tmp_path / "mine.toml"
     formats.save(rec, path)
     code, out, _ = run("review", path, "--seat", "A", "--json")

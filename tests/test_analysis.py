@@ -10,6 +10,8 @@ import pytest
 from catbox.solver.analysis import (
     Limits,
     analyze,
+    analyze_play,
+    best_rows,
     deals_of,
     forced_report,
     merge_status,
@@ -17,8 +19,9 @@ from catbox.solver.analysis import (
     tricks_report,
     wilson_upper,
 )
+from catbox.solver.cards import Play
 from catbox.solver.deal import random_position
-from catbox.solver.errors import PositionError
+from catbox.solver.errors import IllegalPlayError, PositionError
 from catbox.solver.sampling import _count_splits
 
 from .reference import deals, forced_answers, possible
@@ -118,6 +121,49 @@ def test_analyze_rows_agree_with_reference(players: int, seed: int) -> None:
         assert set(r.forceable or ()) == ref_f.forceable
         assert (r.avoid_possible, r.avoid_guaranteed) == (ref_p.avoid, ref_f.guaranteed)
         assert r.best_score == ref_f.best_score and r.status == "proven"
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "hide"), [(3, 1, ()), (4, 2, ()), (5, 3, ()), (2, 4, ()), (4, 5, (1, 2))]
+)
+def test_analyze_play_gives_the_row_of_analyze(players: int, seed: int, hide: tuple[int]) -> None:
+    pos = random_position(players, seed, 2, mid_trick=1).hide(hide)
+    for r in analyze(pos):
+        one = analyze_play(pos, r.play)
+        assert (one.play, one.possible, one.forceable, one.best_score) == (
+            r.play,
+            r.possible,
+            r.forceable,
+            r.best_score,
+        )
+        assert (one.avoid_possible, one.avoid_guaranteed, one.status, one.deals) == (
+            r.avoid_possible,
+            r.avoid_guaranteed,
+            r.status,
+            r.deals,
+        )
+        assert one.same_as is None
+
+
+def test_analyze_play_refuses_an_illegal_play() -> None:
+    pos = random_position(4, 2, 2)
+    legal = set(pos.legal_plays())
+    bad = next(
+        Play.parse(f"{n}{c}")
+        for n in range(1, 9)
+        for c in "RBYG"
+        if Play.parse(f"{n}{c}") not in legal
+    )
+    with pytest.raises(IllegalPlayError):
+        analyze_play(pos, bad)
+
+
+def test_best_rows_prefer_the_highest_guaranteed_score() -> None:
+    pos = random_position(3, 7, 2)
+    rows = analyze(pos)
+    best = best_rows(rows)
+    scores = [r.best_score for r in rows]
+    assert best and all(scores[i] == max(s for s in scores if s is not None) for i in best)
 
 
 def test_analyze_refuses_an_unknown_hand_to_play_and_finished_rounds() -> None:

@@ -51,6 +51,7 @@ def test_every_command_has_help() -> None:
         "solve",
         "review",
         "puzzles",
+        "serve",
     ):
         assert name in out
         assert run(name, "--help")[0] == 0
@@ -203,3 +204,18 @@ def test_show_prints_the_whole_line_unwrapped(tmp_path: Path) -> None:
     last = out.rstrip("\n").splitlines()[-1]
     assert code == 0 and len(last) > 80
     assert formats.load_position(last) == formats.load_position(str(path))
+
+
+def test_serve_reports_bad_input_and_a_busy_port_before_serving(tmp_path: Path) -> None:
+    import socket
+
+    code, _, err = run("serve", "--no-open", str(tmp_path / "missing.toml"))
+    assert code == EXIT_IO and "no such file" in err
+    code, _, err = run("serve", "--no-open", "cbx1:4A:nonsense")
+    assert code == EXIT_FORMAT and "position string" in err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        code, _, err = run("serve", "--no-open", "--port", port, "the-red-herring")
+    assert code == EXIT_IO and f"cannot listen on 127.0.0.1:{port}" in err

@@ -1,5 +1,6 @@
-"""Functions stay readable: none in ``solver/formats`` and ``solver/estimates`` has more than
-60 statements (counted with ``ast``, nested functions included)."""
+"""Code stays readable: no function in ``solver/formats`` and ``solver/estimates`` has more than
+60 statements (counted with ``ast``, nested functions included), and no module imports another
+module's private (``_name``) names."""
 
 from __future__ import annotations
 
@@ -39,3 +40,17 @@ def test_the_counter_counts_nested_statements() -> None:
 def test_no_function_over_60_statements_in_formats_and_estimates() -> None:
     found = long_functions("solver/formats") | long_functions("solver/estimates")
     assert set(found) <= set(ALLOWED), found
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    found = []
+    for folder in ("solver", "cli"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom):
+                    found += [
+                        f"{path.relative_to(ROOT)}: {a.name}"
+                        for a in node.names
+                        if a.name.startswith("_") and a.name != "_native"
+                    ]
+    assert found == []

@@ -1,5 +1,5 @@
-"""Run the doctests of every catbox.solver and catbox.cli module (python-chess style examples in
-docstrings)."""
+"""Run the doctests of every catbox.solver, catbox.cli and catbox.web module (python-chess style
+examples in docstrings)."""
 
 import doctest
 import importlib
@@ -9,10 +9,11 @@ import pytest
 
 import catbox.cli
 import catbox.solver
+import catbox.web
 
 MODULES = sorted(
     m.name
-    for pkg in (catbox.solver, catbox.cli)
+    for pkg in (catbox.solver, catbox.cli, catbox.web)
     for m in pkgutil.walk_packages(pkg.__path__, prefix=f"{pkg.__name__}.")
 )
 
@@ -26,5 +27,5 @@ def test_doctests(name: str) -> None:
 
 def test_doctests_are_found() -> None:
     """The walk sees the packages (a doctest run over nothing would pass)."""
-    assert {"catbox.solver.errors", "catbox.solver.formats", "catbox.cli.errors"} <= set(MODULES)
+    assert {"catbox.solver.errors", "catbox.cli.errors", "catbox.web.practice"} <= set(MODULES)
     assert doctest.testmod(importlib.import_module("catbox.solver.errors")).attempted >= 5

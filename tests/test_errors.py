@@ -99,7 +99,13 @@ def test_cli_hints_by_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     e = FileError("the file exists", where="o.toml", code="file-exists")
     assert report_error(e, json_mode=False) == EXIT_IO
     assert "o.toml: the file exists; use --force to overwrite it" in capsys.readouterr().err
-    assert set(cli_errors.HINTS) == {"file-exists", "record-not-position", "needs-known-hands"}
+    assert set(cli_errors.HINTS) == {
+        "file-exists",
+        "record-not-position",
+        "needs-known-hands",
+        "batch-options",
+        "batch-not-output",
+    }
 
 
 def test_solver_bug_reports_internal(capsys: pytest.CaptureFixture[str]) -> None:

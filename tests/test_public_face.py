@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import catbox.solver as solver
-from catbox.solver import puzzlegen, review, search, solve
+from catbox.solver import puzzlecheck, puzzlegen, review, search, solve
 from catbox.solver.estimates import review as player_review
 from catbox.solver.possible import rows_possible
 
@@ -30,7 +30,8 @@ QUESTIONS: list[Callable[..., Any]] = [
     solve.solve,
     solve.solve_goal,
     review.review,
-    puzzlegen.assess,
+    puzzlecheck.check,
+    solve.keeping_plays,
     puzzlegen.generate,
     solver.advise,
     solver.advise_start,

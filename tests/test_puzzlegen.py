@@ -1,4 +1,5 @@
-"""The puzzle generator: natural plays, determinism, and answers the solver proves."""
+"""The puzzle generator: natural plays, determinism, and only sound, non-trivial, graded puzzles
+whose answers the solver proves."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from catbox.cli.output import EXIT_FORMAT
 from catbox.solver import formats
 from catbox.solver.deal import random_position
 from catbox.solver.puzzle import Goal, Puzzle
-from catbox.solver.puzzlegen import assess, generate, natural_play, wants_trick
+from catbox.solver.puzzlecheck import check
+from catbox.solver.puzzlegen import generate, natural_play, wants_trick
 from catbox.solver.solve import solve
 
 from .clirun import run
@@ -40,8 +42,16 @@ def test_generate_is_deterministic_and_proven(
     sol = solve(pz)
     assert sol.status == "proven" and sol.matches_answer is True, sol.note
     assert formats.loads(formats.dumps(pz)) == pz
-    if g.assessment.natural_fails:
-        assert f"obvious {g.assessment.natural}" in pz.description
+    # sound and not trivial: one key (or a proven "no"), 4+ legal plays, the natural play fails
+    c = check(pz)
+    assert c.sound and sol.sound, c.problems
+    assert sol.keys == (() if not sol.solvable else sol.keys) and len(sol.keys or ()) <= 1
+    assert len(c.legal) >= 4
+    assert c.grade is not None and c.grade.difficulty == pz.difficulty
+    if sol.solvable:
+        assert c.natural is not None and c.natural not in (sol.keys or ())
+        assert f"obvious {c.natural}" in pz.description
+        assert pz.answer is not None and pz.answer.line and pz.answer.line[0] in (sol.keys or ())
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -69,13 +79,13 @@ def test_wants_trick() -> None:
     assert not wants_trick(pos, Goal(seat, "make-exactly", t, "guaranteed"))
 
 
-def test_assess_lists_working_first_plays() -> None:
-    pos = random_position(3, 2, 2)
-    seat = pos.to_play
-    assert seat is not None
-    a = assess(pos, Goal(seat, "avoid-paradox", None, "guaranteed"))
-    assert a.proven and set(a.working) <= set(a.legal)
-    assert bool(a.working) == bool(a.solution.solvable)
+@pytest.mark.parametrize(
+    ("level", "seed", "left"), [("easy", 1, 2), ("medium", 4, None), ("hard", 3, None)]
+)
+def test_generate_aims_at_a_level(level: str, seed: int, left: int | None) -> None:
+    g = generate(3, seed, level=level, tricks_left=left)
+    assert g.check.grade is not None and g.check.grade.level == level
+    assert g.check.sound
 
 
 def test_cli_generate_prints_writes_and_refuses(tmp_path: Path) -> None:
@@ -101,6 +111,7 @@ def test_cli_generate_prints_writes_and_refuses(tmp_path: Path) -> None:
         ("--players", 3, "--mode", "maybe"),
         ("--players", 3, "--kind", "paradox-free-round", "--mode", "guaranteed"),
         ("--players", 3, "--tricks-left", 0),
+        ("--players", 3, "--level", "fiendish"),
     ],
 )
 def test_cli_generate_bad_options(bad: tuple[str | int, ...]) -> None:

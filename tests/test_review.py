@@ -52,6 +52,29 @@ def test_possible_verdicts_agree_with_reference(four: Record) -> None:
         if p.better is not None and (before - after):
             kept = possible(pos.play(p.better), p.seat).tricks
             assert kept > after or (lost_pred and pred in kept)
+        # the marks (GRADES): ?? own paradox certain, ? prediction lost, ! the only keeper
+        assert (p.grade in ("", "!")) == (not p.marks)
+        if before and not after:
+            assert p.grade == "??"
+        elif lost_pred:
+            assert p.grade == "?"
+        if p.grade == "!":
+            others = [q for q in pos.legal_plays() if q != p.play]
+            assert others
+            for q in others:
+                kept = possible(pos.play(q), p.seat).tricks
+                lost = bool(before - kept) or (pred in before and pred not in kept)
+                if p.before is not None:  # forced answers too (the last trick at depth 1)
+                    f0, f1 = forced_answers(pos, p.seat), forced_answers(pos.play(q), p.seat)
+                    lost |= (f0.guaranteed and not f1.guaranteed) or (
+                        f0.best_score is not None
+                        and f1.best_score is not None
+                        and f1.best_score < f0.best_score
+                    )
+                    lost |= pred in f0.forceable and pred not in f1.forceable
+                    lost |= (f1.at_least or 0) < (f0.at_least or 0) and f1.at_least is not None
+                assert lost, (p.move, q)
+    assert {p.grade for p in r.plays} >= {"?!", "!"}  # both occur in this round
     s = {x.seat: x for x in r.summary}
     assert sorted(s) == [0, 1, 2, 3]
     assert sum(x.plays for x in r.summary) == len(r.plays)

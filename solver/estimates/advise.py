@@ -28,14 +28,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, Literal
 
 from ..answers import PROVEN, Status
 from ..cards import Play, seat_letter
 from ..errors import PositionError
 from ..limits import Limits
+from ..pool import run_samples
 from ..position import Position
 from .deals import DealSpace, sample_rng
 from .policy import Sim, playout
@@ -230,52 +230,6 @@ def advise(
         progress=progress,
     )
     return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped)
-
-
-J = TypeVar("J")
-T = TypeVar("T")
-
-
-def run_samples(
-    fn: Callable[[J], T],
-    jobs: list[J],
-    *,
-    workers: int,
-    limits: Limits,
-    progress: Callable[[int, int], None] | None,
-) -> tuple[list[T], bool]:
-    """``fn`` over ``jobs`` in order, in a process pool when ``workers > 1``; results keep the
-    job order, so they do not depend on the number of workers. Stops taking results once the
-    deadline of ``limits`` passes (always keeping the first), and says so."""
-    results: list[T] = []
-    total = len(jobs)
-    late = limits.start().expired
-
-    if workers <= 1 or total < 4:
-        for i, job in enumerate(jobs):
-            if i and late():
-                return results, True
-            results.append(fn(job))
-            if progress:
-                progress(i + 1, total)
-        return results, False
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, min(16, total // (workers * 8)))
-        batches = [jobs[i : i + chunk] for i in range(0, total, chunk)]
-        futures = [pool.submit(_batch, fn, b) for b in batches]
-        for fut in futures:
-            if results and late():
-                for f in futures:
-                    f.cancel()
-                return results, True
-            results.extend(fut.result())
-            if progress:
-                progress(len(results), total)
-    return results, False
-
-
-def _batch(fn: Callable[[J], T], jobs: list[J]) -> list[T]:
-    return [fn(j) for j in jobs]
 
 
 def _aggregate(

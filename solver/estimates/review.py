@@ -40,7 +40,17 @@ from .stats import Estimate
 if TYPE_CHECKING:
     from ..search import Session
 
-__all__ = ["PlayerPlay", "PlayerReview", "player_view", "review_player"]
+__all__ = ["PLAYER_GRADES", "PlayerPlay", "PlayerReview", "player_view", "review_player"]
+
+#: The marks of a play judged from the player's view, worst first, with their thresholds. A play
+#: is marked only when a clearly better play exists (the two 95% intervals apart).
+PLAYER_GRADES: dict[str, str] = {
+    "??": "blunder: a clearly better play, and the estimated chance of avoiding a paradox drops "
+    "by 20 points or more",
+    "?": "mistake: a clearly better play, and the chance drops by 5 points or more, or the "
+    "expected score by 1 point or more",
+    "?!": "inaccuracy: a clearly better play, by less than that",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +74,18 @@ class PlayerPlay:
             return None
         return self.made.score.value - self.best.score.value
 
+    @property
+    def grade(self) -> str:
+        """``??``, ``?``, ``?!`` or ``""`` (:data:`PLAYER_GRADES`)."""
+        if self.better is None:
+            return ""
+        sc = self.score_change
+        if self.avoid_change <= -0.20:
+            return "??"
+        if self.avoid_change <= -0.05 or (sc is not None and sc <= -1.0):
+            return "?"
+        return "?!"
+
     def to_json(self) -> dict[str, object]:
         sc = self.score_change
         return {
@@ -77,6 +99,7 @@ class PlayerPlay:
             "avoid_paradox_change": round(self.avoid_change, 4),
             "score_change": round(sc, 4) if sc is not None else None,
             "better": str(self.better) if self.better else None,
+            "grade": self.grade,
         }
 
 

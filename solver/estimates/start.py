@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from ..cards import COPIES, variant
 from ..errors import PositionError
 from ..limits import Limits
+from ..pool import run_samples
 from ..position import Position
-from .advise import run_samples
 from .deals import sample_rng
 from .policy import Sim, playout
 from .stats import Estimate, mean, proportion

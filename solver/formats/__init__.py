@@ -73,6 +73,7 @@ __all__ = [
     "position_from_line",
     "position_to_line",
     "save",
+    "save_text",
     "syntax_of",
     "to_json_obj",
 ]
@@ -354,8 +355,23 @@ def dumps(obj: Document, syntax: Syntax = "toml") -> str:
 
 def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
     """Write ``obj`` to ``path`` (syntax by extension: ``.json`` is JSON, anything else TOML),
-    atomically: a temporary file in the same directory, then a rename. An existing file is
-    overwritten only with ``force``.
+    atomically (:func:`save_text`). An existing file is overwritten only with ``force``.
+
+    Raises:
+        FileError: the file exists (code ``file-exists``) and ``force`` is not given,
+            or it cannot be written.
+    """
+    target = Path(path)
+    save_text(
+        dumps(obj, syntax_of(target, "" if target.suffix.lower() != ".json" else "{")),
+        target,
+        force=force,
+    )
+
+
+def save_text(text: str, path: str | Path, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file in the same directory, then a
+    rename. An existing file is overwritten only with ``force``.
 
     Raises:
         FileError: the file exists (code ``file-exists``) and ``force`` is not given,
@@ -363,7 +379,6 @@ def save(obj: Document, path: str | Path, *, force: bool = False) -> None:
     """
     target = Path(path)
     where = str(path)
-    text = dumps(obj, syntax_of(target, "" if target.suffix.lower() != ".json" else "{"))
     exists_error = FileError("the file exists", where=where, code="file-exists")
     if not force and (target.exists() or target.is_symlink()):
         raise exists_error

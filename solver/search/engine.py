@@ -67,6 +67,17 @@ def _components(cells: int, n: int) -> list[int]:
     return out
 
 
+def _playable(ctx: Ctx, hand: int, cells: int) -> int:
+    """How many plays a packed ``hand`` can make into ``cells`` at most: each play fills a
+    distinct cell of its number (L1), so sum over k of min(copies of k, cells of k)."""
+    total = 0
+    for k in range(1, ctx.max_number + 1):
+        m = cells & ctx.col[k]
+        if m:
+            total += min(hand >> (3 * (k - 1)) & 7, m.bit_count())
+    return total
+
+
 def _mtdf(probe: Callable[[int, int], int], guess: int) -> int:
     """MTD(f): null-window probes ``probe(beta - 1, beta)`` of a fail-soft alpha-beta search,
     from ``guess``, until the lower and upper bounds meet at the exact value."""
@@ -360,14 +371,7 @@ class Engine:
                 mine &= ~(hand_cols(hands >> (q * hb) & hmask) & pc[perms >> (4 * q) & 15])
         if mine.bit_count() < plays:
             return False
-        total = 0
-        col = ctx.col
-        for k in range(1, ctx.max_number + 1):
-            m = mine & col[k]
-            if m:
-                h = hand >> (3 * (k - 1)) & 7
-                total += min(h, m.bit_count())
-        return total >= plays
+        return _playable(ctx, hand, mine) >= plays
 
     def s_plays_bound(self, st: State) -> int:
         """An upper bound on the plays S can still make (L1, L2, I4): each play fills a
@@ -377,15 +381,7 @@ class Engine:
         seat = self.seat
         hand = st[2] >> (seat * ctx.hb) & ctx.hmask
         free = ctx.hand_cols(hand) & ~st[0] & ctx.pc[st[3] >> (4 * seat) & 15]
-        total = 0
-        col = ctx.col
-        for k in range(1, ctx.max_number + 1):
-            m = free & col[k]
-            if m:
-                h = hand >> (3 * (k - 1)) & 7
-                c = m.bit_count()
-                total += h if h < c else c
-        return total
+        return _playable(ctx, hand, free)
 
     def _store(self, key: tuple[int, ...], lo: int, hi: int, pk: int, res: bool) -> None:
         facts = self.tt.get(key)

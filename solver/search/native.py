@@ -12,7 +12,7 @@ against it and against the rules engine (tests/test_search_native.py). States cr
 boundary as flat tuples (:func:`flat`), hands as one packed count word per seat.
 
 If the extension cannot be imported (not built), :func:`available` is False and
-:data:`IMPORT_ERROR` says why; :func:`.api._engine` then warns once and uses the Python
+:data:`IMPORT_ERROR` says why; :func:`.session.default_engine` then warns once and uses the Python
 engine, and the test suite fails (tests/test_search_native.py asserts the core is in use).
 """
 
@@ -56,7 +56,8 @@ PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
 DEFAULT_TT_BYTES = 1 << 30
 
 
-def _tt_bytes() -> int:
+def table_bytes() -> int:
+    """The memory cap of one process's search tables: ``CATBOX_TT_MB`` MiB, or the default."""
     mb = os.environ.get("CATBOX_TT_MB")
     if mb and mb.isdigit() and int(mb) > 0:
         return int(mb) << 20
@@ -141,7 +142,7 @@ class NativeEngine:
             ctx.max_number,
             -1 if prediction is None else prediction,
             adjacency(ctx.max_number),
-            _tt_bytes() if tt_bytes is None else tt_bytes,
+            table_bytes() if tt_bytes is None else tt_bytes,
             (RED_BONUS, TWO_PLAYER_BONUS_MAX),  # the rule numbers, defined once in Python
         )
         self.para_guess = 0

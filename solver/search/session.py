@@ -9,10 +9,10 @@ process) its own:
 * **the command line** never names a session: every question then uses the calling thread's
   default session (:meth:`Session.default`), so consecutive questions on the same root share one
   table, as they always did;
-* **a batch runner** on a process pool makes one ``Session()`` per worker process (in the pool's
-  initializer, or lazily on the first item) and passes it to every question of every item that
-  worker answers, so positions of one game share tables across items; a thread pool gives each
-  thread its own ``Session()`` the same way;
+* **the batch runner** (:mod:`..batch`) gives every item a ``Session()`` of its own, in
+  whichever worker process or thread answers it: no row then depends on what that worker
+  answered before (node counts, answers cut by a node budget), so rows are the same for any
+  number of workers; the worker keeps its process, its imports and the compiled core;
 * **a web server** runs long questions in worker processes, each owning its sessions; request
   threads never search, and never share a session.
 

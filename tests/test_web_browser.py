@@ -1,0 +1,203 @@
+"""The served board in a real browser (headless Chromium, tests/browser.py): play by clicking
+a card then a colour, or a cell; undo and redo; an illegal play names its rule; an analysis row
+appears and the best play is framed; a bad paste shows its error; catbox plays the other seats.
+The page loads nothing but the server's own files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from catbox.solver import formats
+from catbox.solver.cards import seat_letter
+from catbox.solver.deal import deal_round, random_position
+from catbox.solver.position import Position
+from catbox.solver.record import Record
+from catbox.web.practice import bot_play
+
+from .browser import chromium, open_page
+from .webserver import Served
+
+# the quick lane leaves these out (tests/conftest.py): each needs a real server and a browser
+pytestmark = pytest.mark.slow
+
+if TYPE_CHECKING:  # playwright itself is imported by tests/browser.py when the browser runs
+    from playwright.sync_api import Browser, Page
+
+#: 4 players, 2 tricks left, every hand known: the analysis is proven in well under a second.
+POSITION = random_position(4, 5, 2)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    path = tmp_path_factory.mktemp("board") / "position.toml"
+    formats.save(POSITION, path)
+    s = Served(str(path))
+    yield s
+    s.stop()
+
+
+def ply(page: Page) -> int:
+    return int(page.get_attribute("body", "data-ply") or "-1")
+
+
+def wait_ply(page: Page, n: int) -> None:
+    page.wait_for_function(f"document.body.dataset.ply === '{n}'", timeout=20_000)
+
+
+def owner(page: Page, cell: str) -> str | None:
+    return page.get_attribute(f'#board [data-cell="{cell}"]', "data-owner")
+
+
+def test_play_by_clicking_then_undo_and_redo(browser: Browser, server: Served) -> None:
+    pos = POSITION
+    seat = pos.to_play
+    assert seat is not None
+    first = pos.legal_plays()[0]
+    after = pos.play(first)
+    second = after.legal_plays()[-1]
+    with open_page(browser, server.url) as (page, refused):
+        page.wait_for_selector("#board svg")
+        assert ply(page) == 0 and owner(page, str(first)) is None
+        # a card, then a colour: only the legal colours are offered as legal
+        page.click(f'#hand button.card[data-card="{first.number}"]')
+        offered = page.eval_on_selector_all(
+            "#colours button:not(.illegal)", "bs => bs.map(b => b.dataset.play)"
+        )
+        assert offered == [str(p) for p in pos.legal_plays() if p.number == first.number]
+        page.evaluate("document.querySelector('#board svg').dataset.kept = 'yes'")
+        page.click(f'#colours button[data-play="{first}"]')
+        wait_ply(page, 1)
+        assert owner(page, str(first)) == seat_letter(seat)
+        # redrawn in place by the review's CatboxBoard.draw, not a new picture
+        assert page.get_attribute("#board svg", "data-kept") == "yes"
+        assert "last" in (page.get_attribute(f'#board [data-cell="{first}"]', "class") or "")
+        # or a cell of the board
+        page.click(f'#board [data-cell="{second}"]')
+        wait_ply(page, 2)
+        assert owner(page, str(second)) == seat_letter(after.to_play or 0)
+        moves = page.inner_text("#moves")
+        assert str(first) in moves and str(second) in moves
+        page.click("#undo")
+        wait_ply(page, 1)
+        assert owner(page, str(second)) is None and owner(page, str(first)) is not None
+        page.click("#redo")
+        wait_ply(page, 2)
+        assert owner(page, str(second)) == seat_letter(after.to_play or 0)
+        page.keyboard.press("Home")
+        wait_ply(page, 0)
+        assert owner(page, str(first)) is None
+        page.click('#moves button[data-ply="2"]')  # jump to any ply from the move list
+        wait_ply(page, 2)
+        assert owner(page, str(second)) is not None
+        redraw = page.evaluate("window.catboxRedrawMs")
+        print(f"\nclick to redrawn board: {redraw:.0f} ms")  # measured, not asserted
+        assert refused == []
+
+
+def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> None:
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#board svg")
+        page.select_option("#players", "4")
+        page.fill("#seed", "5")
+        page.click("#deal")  # a new round: A leads, red is not broken
+        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
+        page.click("#hand button.card >> nth=0")
+        red = page.locator("#colours button.R")
+        assert "illegal" in (red.get_attribute("class") or "")
+        assert "L3" in (red.get_attribute("title") or "")
+        red.click()
+        page.wait_for_selector("#message:not([hidden])")
+        text = page.inner_text("#message")
+        assert "[rule L3]" in text and "red" in text, text
+        assert ply(page) == 0
+
+
+def test_an_analysis_row_appears_and_the_best_play_is_framed(
+    browser: Browser, server: Served
+) -> None:
+    legal = {str(p) for p in POSITION.legal_plays()}
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#analysis-rows tr", timeout=30_000)
+        row = page.get_attribute("#analysis-rows tr >> nth=0", "data-play")
+        assert row in legal
+        page.wait_for_selector("#analysis-status.proven", timeout=30_000)
+        rows = page.eval_on_selector_all("#analysis-rows tr", "rs => rs.map(r => r.dataset.play)")
+        assert sorted(rows) == sorted(legal)
+        best = page.eval_on_selector_all("#board .cell.best", "cs => cs.map(c => c.dataset.cell)")
+        assert best and set(best) <= legal
+        first_row = page.evaluate("window.catboxFirstRowMs")
+        print(f"\nfirst analysis row: {first_row:.0f} ms")  # measured, not asserted
+
+
+def test_a_bad_paste_shows_its_error(browser: Browser, server: Served) -> None:
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#board svg")
+        page.fill("#paste", "players = four")
+        page.click("#load")
+        page.wait_for_selector("#load-error:not([hidden])")
+        assert "TOML syntax error" in page.inner_text("#load-error")
+        page.fill("#paste", formats.position_to_line(POSITION))
+        page.click("#load")
+        page.wait_for_selector("#load-error", state="hidden")
+
+
+def test_catbox_plays_the_other_seats(browser: Browser, server: Served) -> None:
+    pos: Position = POSITION
+    me = pos.to_play
+    assert me is not None
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#board svg")
+        page.select_option("#my-seat", seat_letter(me))
+        page.check("#practice")
+        page.wait_for_selector("#hand button.card")
+        mine = pos.legal_plays()[0]
+        page.click(f'#board [data-cell="{mine}"]')
+        wait_ply(page, pos.players)  # the three other seats answer by themselves
+        expect = pos.play(mine)
+        for k in range(pos.players - 1):
+            p = bot_play(expect, seed=k + 1)
+            assert owner(page, str(p)) == seat_letter(expect.to_play or 0)
+            expect = expect.play(p)
+
+
+def test_download_the_position_and_the_record_so_far(browser: Browser, server: Served) -> None:
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#board svg")
+        assert page.is_disabled("#save-record")  # a position has no deal to make a record of
+        with page.expect_download() as got:
+            page.click("#save-position")
+        text = Path(got.value.path()).read_text()
+        assert got.value.suggested_filename == "catbox-position.toml"
+        assert formats.loads(text) == POSITION
+        page.fill("#seed", "3")
+        page.click("#deal")
+        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
+        legal = page.evaluate("S.view.moves.legal")
+        page.click(f'#board [data-cell="{legal[0]}"]')
+        wait_ply(page, 1)
+        page.select_option("#syntax", "json")
+        with page.expect_download() as got:
+            page.click("#save-record")
+        rec = formats.loads(Path(got.value.path()).read_text(), "json")
+        assert isinstance(rec, Record) and [str(m) for m in rec.moves] == legal[:1]
+        assert rec.position(0) == deal_round(4, 3, predictions=True).position
+
+
+def test_screenshot(browser: Browser, server: Served, tmp_path: Path) -> None:
+    """A picture of the board with its analysis (kept in the test's temporary folder; the
+    README's picture is made the same way)."""
+    with open_page(browser, server.url, width=1280) as (page, _):
+        page.wait_for_selector("#analysis-status.proven", timeout=30_000)
+        out = tmp_path / "board.png"
+        page.screenshot(path=str(out), full_page=True)
+        assert out.stat().st_size > 10_000

@@ -1,0 +1,263 @@
+"""The board's JSON API as plain functions: a request document in, a response document out.
+
+The HTTP layer (:mod:`.app`) only reads bodies and maps errors; everything here is testable
+without a server. Positions travel as one-line position strings (``cbx1:…``,
+:func:`catbox.solver.formats.position_to_line`), read with
+:func:`~catbox.solver.formats.position_from_line` only: nothing a request says is ever opened
+as a file. Documents are the command line's ``--json`` shapes (:mod:`catbox.solver.shapes`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from catbox.solver import formats, svg
+from catbox.solver.cards import Play, seat_from_letter, seat_letter
+from catbox.solver.deal import deal_round
+from catbox.solver.errors import FormatError
+from catbox.solver.position import Position
+from catbox.solver.puzzle import Puzzle
+from catbox.solver.record import Record
+from catbox.solver.scoring import round_score
+from catbox.solver.shapes import moves_json, position_json, round_json
+
+from .errors import ApiError
+
+__all__ = [
+    "MAX_TEXT",
+    "check_keys",
+    "deal",
+    "document_json",
+    "export",
+    "int_field",
+    "load_text",
+    "number_field",
+    "play",
+    "position_field",
+    "seat_field",
+    "view",
+]
+
+#: The longest document or position string accepted in a paste (characters).
+MAX_TEXT = 64 * 1024
+#: The most moves a request may list (a round has at most 40).
+MAX_MOVES = 60
+
+
+# ---------------------------------------------------------------------------- fields
+def check_keys(req: dict[str, Any], allowed: set[str]) -> None:
+    extra = sorted(set(req) - allowed)
+    if extra:
+        raise ApiError(400, f"unknown field {extra[0]!r}; this request takes {sorted(allowed)}")
+
+
+def _str(req: dict[str, Any], key: str, *, required: bool = True, limit: int = MAX_TEXT) -> str:
+    value = req.get(key)
+    if value is None:
+        if required:
+            raise ApiError(400, f"missing field {key!r}")
+        return ""
+    if not isinstance(value, str):
+        raise ApiError(400, f"field {key!r} must be a string")
+    if len(value) > limit:
+        raise ApiError(413, f"field {key!r} is too long ({len(value)} characters; at most {limit})")
+    return value
+
+
+def int_field(req: dict[str, Any], key: str, lo: int, hi: int, default: int | None) -> int | None:
+    value = req.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(400, f"field {key!r} must be a whole number")
+    if not lo <= value <= hi:
+        raise ApiError(400, f"field {key!r} must be {lo} to {hi}, not {value}")
+    return value
+
+
+def number_field(req: dict[str, Any], key: str, lo: float, hi: float, default: float) -> float:
+    value = req.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ApiError(400, f"field {key!r} must be a number")
+    if not lo <= value <= hi:
+        raise ApiError(400, f"field {key!r} must be {lo:g} to {hi:g}, not {value}")
+    return float(value)
+
+
+def position_field(req: dict[str, Any], key: str = "position") -> Position:
+    """A position from a one-line position string (a catbox error names what is wrong)."""
+    text = _str(req, key, limit=1024).strip()
+    return formats.position_from_line(text).settle()
+
+
+def seat_field(req: dict[str, Any], key: str, players: int) -> int | None:
+    text = _str(req, key, required=False, limit=1)
+    return seat_from_letter(text, players) if text else None
+
+
+def _moves(req: dict[str, Any]) -> list[Play]:
+    value = req.get("moves", [])
+    if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+        raise ApiError(400, "field 'moves' must be a list of plays like \"5R\"")
+    if len(value) > MAX_MOVES:
+        raise ApiError(413, f"at most {MAX_MOVES} moves")
+    return [Play.parse(m) for m in value]
+
+
+# ---------------------------------------------------------------------------- documents
+def move_json(before: Position, play: Play, after: Position) -> dict[str, Any]:
+    """One entry of the move list: the play, who made it, and whether it ended a trick (then
+    who won it: the next leader, W1)."""
+    assert before.to_play is not None
+    ended = not after.trick and after.completed_tricks > before.completed_tricks
+    return {
+        "play": str(play),
+        "by": seat_letter(before.to_play),
+        "ends_trick": ended,
+        "winner": seat_letter(after.leader) if ended else None,
+    }
+
+
+def document_json(doc: formats.Document) -> dict[str, Any]:
+    """What the board needs of a loaded document: its kind, the positions to step through
+    (one-line strings, the start first) with the moves between them (:func:`move_json`), the
+    seat letters, and for a record the deal without moves (what :func:`export` extends)."""
+    if isinstance(doc, Record):
+        positions = list(doc.positions())
+        return {
+            "kind": "record",
+            "title": f"Round record, {doc.players} players, {len(doc.moves)} moves",
+            "description": "",
+            "plies": [formats.position_to_line(p) for p in positions],
+            "moves": [
+                move_json(a, m, b)
+                for a, m, b in zip(positions[:-1], doc.moves, positions[1:], strict=True)
+            ],
+            "record": formats.to_json_obj(doc.with_moves(())),
+            "goal": None,
+            "seats": [seat_letter(i) for i in range(doc.players)],
+        }
+    if isinstance(doc, Puzzle):
+        return {
+            "kind": "puzzle",
+            "title": doc.title,
+            "description": doc.description.strip(),
+            "plies": [formats.position_to_line(doc.position.settle())],
+            "moves": [],
+            "record": None,
+            "goal": doc.goal.describe(),
+            "seats": [seat_letter(i) for i in range(doc.position.players)],
+        }
+    return {
+        "kind": "position",
+        "title": f"Position, {doc.players} players",
+        "description": "",
+        "plies": [formats.position_to_line(doc.settle())],
+        "moves": [],
+        "record": None,
+        "goal": None,
+        "seats": [seat_letter(i) for i in range(doc.players)],
+    }
+
+
+def load_text(req: dict[str, Any]) -> dict[str, Any]:
+    """``{"text"}``: a pasted position, record or puzzle (TOML or JSON), or a position string.
+    A puzzle that names a position file is refused (the board opens no file)."""
+    check_keys(req, {"text"})
+    text = _str(req, "text").strip()
+    if not text:
+        raise ApiError(400, "nothing to load: paste a position, a record, a puzzle or a cbx1: line")
+    if formats.looks_like_line(text):
+        return document_json(formats.position_from_line(text))
+    return document_json(formats.loads(text, formats.syntax_of("", text), name="pasted text"))
+
+
+def deal(req: dict[str, Any]) -> dict[str, Any]:
+    """``{"players", "seed"}``: a new round, dealt from the seed (random set-aside cards and
+    predictions, as ``catbox new`` deals them)."""
+    check_keys(req, {"players", "seed"})
+    players = int_field(req, "players", 2, 5, 4)
+    seed = int_field(req, "seed", 0, 2**63 - 1, 0)
+    assert players is not None and seed is not None
+    d = deal_round(players, seed, predictions=True)
+    out = document_json(Record.from_deal(d))
+    out["title"] = f"New round, {players} players (seed {seed})"
+    return out
+
+
+def view(req: dict[str, Any]) -> dict[str, Any]:
+    """``{"position", "view"?, "last"?, "best"?}``: what the board shows of a position: the
+    ``show --json`` document, the picture and its ``state`` (``svg.board`` and
+    ``svg.board_state``; from ``view``'s seat when given: the other hands as sizes), the seat
+    to play's hand and ``moves --json`` (legal plays, and every other card and colour with the
+    rule that forbids it), the score once the round is over."""
+    check_keys(req, {"position", "view", "last", "best"})
+    pos = position_field(req)
+    seat = seat_field(req, "view", pos.players)
+    last = _str(req, "last", required=False, limit=4)
+    best = req.get("best", [])
+    if not isinstance(best, list) or len(best) > 40 or not all(isinstance(b, str) for b in best):
+        raise ApiError(400, "field 'best' must be a list of plays like \"5R\"")
+    return _view(pos, seat, Play.parse(last) if last else None, [Play.parse(b) for b in best])
+
+
+def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) -> dict[str, Any]:
+    out = position_json(pos)
+    to_play = pos.to_play
+    hand = pos.seats[to_play].hand if to_play is not None else None
+    shown = pos if seat is None else pos.hide(s for s in range(pos.players) if s != seat)
+    out["svg"] = str(svg.board(shown, last=last, candidates=best))
+    out["state"] = svg.board_state(shown) | {"players": pos.players}
+    out["last"] = str(last) if last is not None else None
+    out["status_text"] = svg.status_text(pos)
+    out["hand"] = list(hand) if hand is not None else None
+    out["moves"] = None
+    if to_play is not None and hand is not None:
+        ex = pos.explain()
+        legal = [p for p, r in ex if r is None]
+        out["moves"] = moves_json(pos, legal, [(p, r) for p, r in ex if r is not None])
+    out["score"] = round_json(round_score(pos)) if pos.finished else None
+    out["all_hands_known"] = pos.all_hands_known
+    return out
+
+
+def play(req: dict[str, Any]) -> dict[str, Any]:
+    """``{"position", "play", "view"?}``: the view after the seat to play makes ``play``, or
+    the rule it breaks (an illegal-play error: L1-L3, or the round is over)."""
+    check_keys(req, {"position", "play", "view"})
+    pos = position_field(req)
+    seat = seat_field(req, "view", pos.players)
+    p = Play.parse(_str(req, "play", limit=4))
+    after = pos.play(p)
+    out = _view(after, seat, p, [])
+    out["move"] = move_json(pos, p, after)
+    return out
+
+
+def export(req: dict[str, Any]) -> dict[str, Any]:
+    """``{"what": "record"|"position", "syntax"?, "record"?, "moves"?, "position"?}``: the
+    text of a file to download: the record built so far (the deal plus ``moves``, replayed
+    and checked) or the position shown."""
+    check_keys(req, {"what", "syntax", "record", "moves", "position"})
+    what = _str(req, "what", limit=10)
+    syntax = _str(req, "syntax", required=False, limit=4) or "toml"
+    if syntax not in ("toml", "json"):
+        raise ApiError(400, "field 'syntax' must be 'toml' or 'json'")
+    doc: formats.Document
+    if what == "record":
+        obj = req.get("record")
+        if not isinstance(obj, dict):
+            raise ApiError(400, "field 'record' must be a record document (a JSON object)")
+        base = formats.from_json_obj(obj)
+        if not isinstance(base, Record):
+            raise FormatError("expected a round record (catbox-record/1)", where="record")
+        doc = base.with_moves(_moves(req))
+        doc.position()  # replay: every move checked
+    elif what == "position":
+        doc = position_field(req)
+    else:
+        raise ApiError(400, "field 'what' must be 'record' or 'position'")
+    return {
+        "filename": f"catbox-{what}.{syntax}",
+        "text": formats.dumps(doc, "json" if syntax == "json" else "toml"),
+    }
