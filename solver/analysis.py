@@ -305,7 +305,7 @@ def analyze_play(
     first = lim if lim.left() is None else lim.share(0.9)
     rp = rows_possible(pos, [play], limits=first, session=session)[play]
     counts = rp.possible if rp.status == PROVEN else None
-    return _row(play, rp, _forced_one(pos, seat, play, counts, lim, lim, session), None)
+    return _row(play, rp, _forced_row(pos, seat, play, counts, lim, session), None)
 
 
 def best_rows(rows: list[MoveReport]) -> list[int]:
@@ -316,30 +316,6 @@ def best_rows(rows: list[MoveReport]) -> list[int]:
         top = max(scored)
         return [i for i, r in enumerate(rows) if r.best_score == top]
     return [i for i, r in enumerate(rows) if r.avoid_guaranteed]
-
-
-def _forced_one(
-    pos: Position,
-    seat: int,
-    p: Play,
-    counts: tuple[int, ...] | None,
-    lim: Limits,
-    part: Limits,
-    session: Session | None,
-) -> ForcedReport:
-    """The forced columns of the row of play ``p`` (``counts``: its proven possible trick
-    counts, if any) with the time ``part`` leaves of ``lim``. A best score not proven is
-    unknown with its proven bounds, never a silent gap."""
-    if counts == () and pos.all_hands_known:  # paradox avoidance is not even possible
-        return no_avoidance_report(pos.play(p), seat, 1, True, 0, part, session)
-    if lim.expired():
-        sb = score_bounds(pos.play(p), seat, None)
-        b = {"best_score": sb} if sb is not None else {}
-        return ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
-    fr = forced_report(pos.play(p), seat, limits=part, session=session, possible=counts)
-    if counts == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
-        fr = replace(fr, guaranteed=False, forceable=())
-    return fr
 
 
 def _forced_rows(
@@ -383,7 +359,30 @@ def _forced_rows(
         if progress:
             progress("forced", len(out), len(plays))
         part = lim.share(1.0 / (len(todo) - i))
-        out[p] = _forced_one(pos, seat, p, counts[p], lim, part, session)
+        out[p] = _forced_row(pos, seat, p, counts[p], part, session)
     if progress:
         progress("forced", len(plays), len(plays))
     return out
+
+
+def _forced_row(
+    pos: Position,
+    seat: int,
+    p: Play,
+    counts: tuple[int, ...] | None,
+    part: Limits,
+    session: Session | None,
+) -> ForcedReport:
+    """The forced columns of the row of play ``p`` alone, with the time ``part`` leaves;
+    ``counts``: its possible counts when proven. A score not proven keeps its bounds."""
+    after = pos.play(p)
+    if counts == () and pos.all_hands_known:  # paradox avoidance is not even possible
+        return no_avoidance_report(after, seat, 1, True, 0, part, session)
+    if part.expired():
+        sb = score_bounds(after, seat, None)
+        b = {"best_score": sb} if sb is not None else {}
+        return ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
+    fr = forced_report(after, seat, limits=part, session=session, possible=counts)
+    if counts == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
+        fr = replace(fr, guaranteed=False, forceable=())
+    return fr
