@@ -259,7 +259,11 @@ def batch(
         ),
     ] = None,
     unordered: Annotated[
-        bool, typer.Option("--unordered", help="Write rows as they finish, not in input order.")
+        bool,
+        typer.Option(
+            "--unordered",
+            help="Write rows as they finish, not in input order; the largest items start first.",
+        ),
     ] = False,
 ) -> None:
     """Answer TASK for every INPUT (and --deal generated deals): one JSON row per item in OUT

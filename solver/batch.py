@@ -627,6 +627,8 @@ def run(
     for it in plan.todo:
         groups.setdefault(it.digest, []).append(it)
     firsts = [g[0] for g in groups.values()]
+    if not ordered:  # rows are written as they finish: the long poles go first (DDS)
+        firsts.sort(key=lambda it: -estimated_cost(opts, it))
     jobs = [Job(opts, it.kind, it.source, it.text) for it in firsts]
     waiting: dict[int, dict[str, Any]] = {}
     order = iter(sorted(it.index for it in plan.todo))
@@ -660,6 +662,25 @@ def run(
                 write(waiting.pop(next_index))
                 next_index = next(order, None)
     return summary
+
+
+def estimated_cost(opts: Options, item: Item) -> int:
+    """A rough size of an item's work, to start the hardest first when rows may be written as
+    they finish (``run(ordered=False)``): the cards still to play (the game tree grows with
+    them; a review or a record at its end counts every move to review), or 0 when the item
+    cannot be read (its error row is cheap). Never changes a row, only when it is computed.
+    With rows in input order the items keep that order, so that a finished row never waits
+    behind an unfinished earlier one (a killed run then loses only the rows in flight)."""
+    from .record import Record
+
+    try:
+        doc = _document(Job(opts, item.kind, item.source, item.text))
+        if isinstance(doc, Record) and opts.task == "review":
+            return len(doc.moves)
+        pos = _position(doc, opts.at)
+    except CatboxError:
+        return 0
+    return sum(s.hand_size if s.hand is None else len(s.hand) for s in pos.seats)
 
 
 def _drain_any(waiting: dict[int, dict[str, Any]]) -> Iterator[dict[str, Any]]:

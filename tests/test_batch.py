@@ -167,6 +167,23 @@ def test_pool_and_sequential_give_identical_rows(tmp_path: Path) -> None:
     assert [r["index"] for r in one] == list(range(8))
 
 
+def test_unordered_runs_start_the_hardest_items_first(tmp_path: Path) -> None:
+    """``--unordered`` writes rows as they finish and starts the items with the most cards
+    still to play first; unreadable items are cheap and go last. The rows do not change."""
+    small = [position_to_line(random_position(3, s, 1)) for s in range(2)]
+    big = position_to_line(random_position(3, 9, 3))
+    f = tmp_path / "mixed.txt"
+    f.write_text("\n".join([small[0], "cbx1:nonsense", big, small[1]]) + "\n", encoding="utf-8")
+    opts = b.Options("paradox")
+    items = b.expand([str(f)])
+    costs = [b.estimated_cost(opts, it) for it in items]
+    assert costs[1] == 0 and costs[2] > max(costs[0], costs[3]) > 0
+    loose = batch_run(tmp_path, "loose.jsonl", [str(f)], opts, ordered=False)
+    assert [r["index"] for r in loose] == [2, 0, 3, 1]  # in this process: in the order started
+    ordered = batch_run(tmp_path, "ordered.jsonl", [str(f)], opts)
+    assert sorted(without_seconds(loose), key=lambda r: r["index"]) == without_seconds(ordered)
+
+
 def test_duplicates_are_solved_once(tmp_path: Path) -> None:
     line = position_to_line(random_position(3, 2, 3))
     f = tmp_path / "dups.txt"
