@@ -84,3 +84,19 @@ def test_the_second_thread_searches_rows_with_an_engine_of_its_own(
     assert rows == analyze_moves(pos, session=Session())
     assert len(engines) == len(set(engines)) == len(seen)  # one engine per thread, never shared
     assert main.engine_count == 1  # the helper's engine is not kept in the caller's session
+
+
+def test_an_error_in_any_thread_reaches_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
+    pos = random_position(3, 11, 3)
+    calls: list[int] = []
+    answers = search_api._answers
+
+    def second_fails(eng: AnyEngine, st: State) -> object:
+        calls.append(threading.get_ident())
+        if len(calls) > 1:
+            raise RuntimeError("a bug in a row")
+        return answers(eng, st)
+
+    monkeypatch.setattr(search_api, "_answers", second_fails)
+    with pytest.raises(RuntimeError, match="a bug in a row"):
+        analyze_moves(pos, limits=Limits(threads=2), session=Session())

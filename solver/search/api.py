@@ -485,23 +485,28 @@ def _rows_in_threads(
     lock = threading.Lock()
     queue = iter(todo)
     done: dict[int, Row] = {}
+    failed = threading.Event()  # a thread raised: the others take no further row
 
     def work(mine: AnyEngine | None) -> None:
-        if mine is None:
-            mine, _ = Session().engine(pos, seat, fresh=True, kind=kind)
-        while True:
-            with lock:
-                nxt = next(queue, None)
-            if nxt is None:
-                return
-            idx, ch = nxt
-            if lim.expired():
-                row: Row = (Partial(), UNKNOWN)
-            else:
-                mine.set_budget(None, lim.seconds())
-                row = _answers(mine, ch)
-            with lock:
-                done[idx] = row
+        try:
+            if mine is None:
+                mine, _ = Session().engine(pos, seat, fresh=True, kind=kind)
+            while not failed.is_set():
+                with lock:
+                    nxt = next(queue, None)
+                if nxt is None:
+                    return
+                idx, ch = nxt
+                if lim.expired():
+                    row: Row = (Partial(), UNKNOWN)
+                else:
+                    mine.set_budget(None, lim.seconds())
+                    row = _answers(mine, ch)
+                with lock:
+                    done[idx] = row
+        except BaseException:
+            failed.set()
+            raise
 
     n = min(lim.threads, len(todo))
     with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-rows") as pool:
