@@ -54,6 +54,16 @@ def wait_ply(page: Page, n: int) -> None:
     page.wait_for_function(f"document.body.dataset.ply === '{n}'", timeout=20_000)
 
 
+def free_worker(page: Page) -> None:
+    """Stop the analysis of the position shown and wait until the server has it stopped (a
+    whole round's analysis would keep a worker busy after the page is gone)."""
+    page.wait_for_function("S.job !== null", timeout=20_000)
+    page.evaluate(
+        "async () => { const id = S.job.id; stopJob();"
+        " await call(`/api/jobs/${id}`, null, 'DELETE'); }"
+    )
+
+
 def owner(page: Page, cell: str) -> str | None:
     return page.get_attribute(f'#board [data-cell="{cell}"]', "data-owner")
 
@@ -122,6 +132,7 @@ def test_the_address_names_the_position_shown(browser: Browser, server: Served) 
         page.click("#deal")
         page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
         dealt = page.evaluate("decodeURIComponent(location.hash.slice(5))")
+        free_worker(page)
     assert formats.position_from_line(dealt) == deal_round(4, 5, predictions=True).position
     with open_page(browser, played) as (page, refused):
         page.wait_for_function(f"S.view && S.view.line === {after!r}")
@@ -150,6 +161,7 @@ def test_seat_names_label_the_board_and_the_seat_choice(browser: Browser, server
         wait_ply(page, 1)  # a new move: the names stay
         labels = page.eval_on_selector_all("#board .who", "ws => ws.map(w => w.textContent)")
         assert labels == ["A Ann", "B Ben", "C Cy", "D Dee"]
+        free_worker(page)
 
 
 def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> None:

@@ -135,8 +135,9 @@ def move_json(before: Position, play: Play, after: Position) -> dict[str, Any]:
 def document_json(doc: formats.Document) -> dict[str, Any]:
     """What the board needs of a loaded document: its kind, the positions to step through
     (one-line strings, the start first) with the moves between them (:func:`move_json`), the
-    seat letters and names (sent back with each ``view``, ``play`` and ``export``: the one-line
-    positions drop them), and for a record the deal without moves (what :func:`export` extends)."""
+    seat letters and the seat names when it has any (sent back with each ``view``, ``play`` and
+    ``export``: the one-line positions drop them), and for a record the deal without moves
+    (what :func:`export` extends)."""
     if isinstance(doc, Record):
         positions = list(doc.positions())
         return {
@@ -151,7 +152,7 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
             "record": formats.to_json_obj(doc.with_moves(())),
             "goal": None,
             "seats": [seat_letter(i) for i in range(doc.players)],
-            "names": list(positions[0].seat_names),
+            "names": list(positions[0].names),
         }
     if isinstance(doc, Puzzle):
         return {
@@ -163,7 +164,7 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
             "record": None,
             "goal": doc.goal.describe(),
             "seats": [seat_letter(i) for i in range(doc.position.players)],
-            "names": list(doc.position.seat_names),
+            "names": list(doc.position.names),
         }
     return {
         "kind": "position",
@@ -174,7 +175,7 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
         "record": None,
         "goal": None,
         "seats": [seat_letter(i) for i in range(doc.players)],
-        "names": list(doc.seat_names),
+        "names": list(doc.names),
     }
 
 

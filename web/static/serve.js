@@ -59,11 +59,16 @@ function viewSeat() {
   return $("practice").checked && !$("show-all").checked ? $("my-seat").value : null;
 }
 
+// The document's seat names for a request (undefined, so left out, when it has none).
+function named() {
+  return S.doc.names.length ? S.doc.names : undefined;
+}
+
 async function fetchView(line) {
   const seat = viewSeat();
   const key = `${line}|${seat || ""}`;
   if (!S.views.has(key)) {
-    const body = { position: line, names: S.doc.names };
+    const body = { position: line, names: named() };
     if (seat) body.view = seat;
     const ply = S.plies.indexOf(line);
     if (ply > 0) body.last = S.moves[ply - 1].play;
@@ -94,7 +99,7 @@ function openDocument(doc, ply) {
   const mine = $("my-seat");
   const keep = mine.value;
   mine.replaceChildren(
-    ...seats.map((s, i) => new Option(doc.names[i] === s ? s : `${s} · ${doc.names[i]}`, s)),
+    ...seats.map((s, i) => new Option(doc.names.length ? `${s} · ${doc.names[i]}` : s, s)),
   );
   if (seats.includes(keep)) mine.value = keep;
   $("save-record").disabled = !doc.record;
@@ -280,7 +285,7 @@ async function tryPlay(play) {
   S.busy = true;
   const t0 = performance.now();
   try {
-    const body = { position: S.plies[S.cursor], names: S.doc.names, play };
+    const body = { position: S.plies[S.cursor], names: named(), play };
     const seat = viewSeat();
     if (seat) body.view = seat;
     const after = await call("/api/play", body);
@@ -540,7 +545,7 @@ async function save(what) {
     body.moves = S.moves.map((m) => m.play);
   } else {
     body.position = S.plies[S.cursor];
-    body.names = S.doc.names;
+    body.names = named();
   }
   try {
     const out = await call("/api/export", body);
