@@ -30,6 +30,7 @@ __all__ = [
     "DEFAULT_TT_BYTES",
     "IMPORT_ERROR",
     "PN_FROM",
+    "SEARCH",
     "TABLELESS_UP_TO",
     "NativeEngine",
     "adjacency",
@@ -51,6 +52,11 @@ TABLELESS_UP_TO = 5
 # the proof-number search (pn.cpp) answers yes/no questions from roots with this many tricks
 # left or more, per player count
 PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
+# table keys and move pruning of new engines (search.h SEARCH_*: 1 normalised keys, 2
+# equivalent numbers searched once). Measured (bench/bench_native.py --only core; nodes of
+# every analyze answer, 18 positions 3p/5-6, 4p/4-5, 5p/4): none 211 M, normalised keys
+# 182 M (-14 %, CPU -14 %), equivalent numbers 221 M (+4 %, CPU +13 %: the rule rarely fires)
+SEARCH = 1
 # memory cap of every table of every native engine in the process together (CATBOX_TT_MB
 # overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
 DEFAULT_TT_BYTES = 1 << 30
@@ -151,6 +157,7 @@ class NativeEngine:
         # bench/bench_native.py; alpha-beta is faster closer to the end)
         self.pn_from = PN_FROM[players]
         self.core.configure(True, 2, False, False, self.pn_from)
+        self.core.set_search(SEARCH)
 
     def _flat(self, st: State) -> tuple[int, ...]:
         """The native state, with the table depth tuned to the question's size: measured

@@ -48,7 +48,7 @@ void Engine::pn_eval(PnChild& c) {
     if (r < 0 && c.st.left < opt.pn_leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
     Key ck{};
     if (r < 0) {
-        ck = core_key(cx, c.st, opt.canonical);
+        ck = key_of(c.st);
         int hint = -1;
         r = probe_win(ck, c.lo, c.hi, c.pk, hint);
     }
@@ -86,8 +86,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     bool is_s = p == cx.seat;
     int hint = -1;  // the best play stored by this node's last search (here or transposed)
     if (const PnEntry* e = pnt_.find(gk)) hint = e->hint;
-    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
-    if (st.cnt) lm = merge(cx, st, lm, p);
+    lm = searched(st, lm, p, false);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
     PnChild ch[MAX_CELLS];
@@ -178,7 +177,7 @@ bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
     int r = win_static(st, lo, hi, pk, lm);
     if (r >= 0) return r != 0;
     if (st.left < opt.pn_leaf) return win_search(st, lo, hi, pk, lm);
-    Key ck = core_key(cx, st, opt.canonical);
+    Key ck = key_of(st);
     int hint = -1;
     r = probe_win(ck, lo, hi, pk, hint);
     if (r >= 0) return r != 0;
