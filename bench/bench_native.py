@@ -19,11 +19,14 @@
 5. Score bounds (search.h SCORE_*): the score rows (para, value) of fixed analyze tables with
    the score bounds off and on, fresh tables per row: nodes and seconds, answers equal.
 6. Possible trick set at a full 4-player deal (tricks_possible): proven count, median, max.
-7. Targets: the horizon table of the issue's targets, each marked met or missed from the
+7. Search switches (search.h SEARCH_*: normalised table keys, equivalent numbers): every
+   analyze answer of fixed positions and the paradox question from the round start, each
+   switch alone and none: nodes, seconds, answers equal.
+8. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|pn|score|possible]
+        [--only speed|horizon|start|pn|score|possible|core]
 """
 
 from __future__ import annotations
@@ -47,12 +50,14 @@ SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY 
 
 def speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
     print("\n== nodes/s, Python engine vs native core (same positions, same questions, alpha-beta)")
-    saved = dict(native.PN_FROM)
-    native.PN_FROM.update(dict.fromkeys(saved, 99))  # one algorithm on both sides
+    saved, search = dict(native.PN_FROM), native.SEARCH
+    native.PN_FROM.update(dict.fromkeys(saved, 99))  # one algorithm on both sides:
+    native.SEARCH = 0  # alpha-beta with the Python engine's table keys
     try:
         return _speed(seeds, py_nodes)
     finally:
         native.PN_FROM.update(saved)
+        native.SEARCH = search
 
 
 def _speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
@@ -286,7 +291,9 @@ def _core_start(players: int, seed: int, mask: int, limit: float) -> dict[str, A
     return {"nodes": None, "s": time.perf_counter() - t, "answers": [ok, status]}
 
 
-SEARCH_MASKS = (("none", 0), ("norm", 1), ("equiv", 2), ("both", 3))
+# search.h SEARCH_*: none; normalised keys in the alpha-beta tables (the default); in the
+# proof-number table too; equivalent numbers searched once
+SEARCH_MASKS = (("none", 0), ("norm", 1), ("norm+pn", 5), ("equiv", 2))
 
 
 def core_switches(quick: bool) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from catbox.solver.search.state import State, apply, cells, legal_mask, to_play
 
 from .reference import forced_answers
 
-SEARCH_MASKS = (0, 1, 2, 3)  # none, SEARCH_NORM, SEARCH_EQUIV, both
+SEARCH_MASKS = (0, 1, 2, 3, 5)  # none, NORM, EQUIV, both, NORM | PN_NORM (search.h)
 
 
 def _goals(left: int) -> list[tuple[int, int, int]]:
@@ -94,9 +94,9 @@ def test_search_switches_keep_every_answer(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_search_switches_match_the_reference(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both switches on: forced equals the exhaustive rules-engine solver (1-2 tricks, mid-trick
+    """Every switch on: forced equals the exhaustive rules-engine solver (1-2 tricks, mid-trick
     too), and the main and best-score lines replay through the rules engine."""
-    monkeypatch.setattr(native, "SEARCH", 3)
+    monkeypatch.setattr(native, "SEARCH", 7)
     for i in range(12):
         pos = random_position(players, 37_000 + i, 1 + i % 2, mid_trick=i % players)
         clear_cache()

@@ -52,10 +52,14 @@ TABLELESS_UP_TO = 5
 # the proof-number search (pn.cpp) answers yes/no questions from roots with this many tricks
 # left or more, per player count
 PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
-# table keys and move pruning of new engines (search.h SEARCH_*: 1 normalised keys, 2
-# equivalent numbers searched once). Measured (bench/bench_native.py --only core; nodes of
-# every analyze answer, 18 positions 3p/5-6, 4p/4-5, 5p/4): none 211 M, normalised keys
-# 182 M (-14 %, CPU -14 %), equivalent numbers 221 M (+4 %, CPU +13 %: the rule rarely fires)
+# table keys and move pruning of new engines (search.h SEARCH_*: 1 normalised keys in the
+# alpha-beta tables, 2 equivalent numbers searched once, 4 normalised keys in the proof-number
+# table too). Measured (bench/bench_native.py --only core; nodes of every analyze answer on one
+# engine, 18 positions 3p/5-6, 4p/4-5, 5p/4): none 211 M, normalised keys 182 M (-14 %, CPU
+# -14 % in the same run), equivalent numbers 221 M (+4 %, CPU +13 %: the rule rarely fires).
+# From the round start (df-pn, avoid a paradox) the normalised keys measured no gain (3p, 6
+# seeds: 7.3 M nodes -> 8.2-9.3 M; 4p: 23 / 60 / 95 M -> 23-26 / 57-63 / 78-243 M, the
+# spread of a full table): the proof-number table keeps the exact keys
 SEARCH = 1
 # memory cap of every table of every native engine in the process together (CATBOX_TT_MB
 # overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket

@@ -59,6 +59,7 @@ constexpr int SCORE_DEFAULT = SCORE_TRICKS | SCORE_PARA | SCORE_EVERY;
 // Search switches (Options::search), one bit each so each can be measured alone.
 constexpr int SEARCH_NORM = 1;   // normalised table keys (table.h core_key `norm`)
 constexpr int SEARCH_EQUIV = 2;  // equivalent numbers searched once (order.h equivalent)
+constexpr int SEARCH_PN_NORM = 4;  // normalised keys in the proof-number table too
 constexpr int SEARCH_DEFAULT = SEARCH_NORM;  // measured: native.py SEARCH
 
 // Algorithm switches (for measuring each; the defaults are the measured best).
@@ -127,6 +128,12 @@ class Engine {
   private:
     Key key_of(const State& st, bool mine = false) const {
         return core_key(cx, st, opt.canonical, mine, opt.search & SEARCH_NORM);
+    }
+    // the proof-number table's state key, given st's key_of (the same unless only the
+    // alpha-beta tables use normalised keys)
+    Key pn_key_of(const State& st, const Key& k) const {
+        if (!(opt.search & SEARCH_NORM) || opt.search & SEARCH_PN_NORM) return k;
+        return core_key(cx, st, opt.canonical, false, false);
     }
     // the plays of the seat to play p searched at st: lm less plays equal in value to a kept
     // one (colour symmetry, equivalent discards, equivalent numbers); `groups`: S's groups
