@@ -291,9 +291,9 @@ def _core_start(players: int, seed: int, mask: int, limit: float) -> dict[str, A
     return {"nodes": None, "s": time.perf_counter() - t, "answers": [ok, status]}
 
 
-# search.h SEARCH_*: none; normalised keys in the alpha-beta tables (the default); in the
-# proof-number table too; equivalent numbers searched once
-SEARCH_MASKS = (("none", 0), ("norm", 1), ("norm+pn", 5), ("equiv", 2))
+# search.h SEARCH_*: none; normalised keys in every table (the default); in the alpha-beta
+# tables only; equivalent numbers searched once
+SEARCH_MASKS = (("none", 0), ("norm", 5), ("norm-ab", 1), ("equiv", 2))
 
 
 def core_switches(quick: bool) -> list[dict[str, Any]]:

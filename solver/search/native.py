@@ -57,10 +57,12 @@ PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
 # table too). Measured (bench/bench_native.py --only core; nodes of every analyze answer on one
 # engine, 18 positions 3p/5-6, 4p/4-5, 5p/4): none 211 M, normalised keys 182 M (-14 %, CPU
 # -14 % in the same run), equivalent numbers 221 M (+4 %, CPU +13 %: the rule rarely fires).
-# From the round start (df-pn, avoid a paradox) the normalised keys measured no gain (3p, 6
-# seeds: 7.3 M nodes -> 8.2-9.3 M; 4p: 23 / 60 / 95 M -> 23-26 / 57-63 / 78-243 M, the
-# spread of a full table): the proof-number table keeps the exact keys
-SEARCH = 1
+# From the round start (df-pn, avoid a paradox) they measured no gain in nodes (3p, 6 seeds:
+# 7.3 M -> 8.2 M; 4p seeds 800-802: 23 / 60 / 95 M -> 26 / 57 / 78 M, with a spread of
+# 78-243 M between builds that only moved the hash: a full table) and cost ~20 % CPU per node;
+# normalised keys in the alpha-beta tables only (1) need a second key per df-pn node and did no
+# better (23 / 57 / 156 M). One key kind everywhere (5) is kept for its analyze gain.
+SEARCH = 5
 # memory cap of every table of every native engine in the process together (CATBOX_TT_MB
 # overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
 DEFAULT_TT_BYTES = 1 << 30

@@ -60,7 +60,7 @@ constexpr int SCORE_DEFAULT = SCORE_TRICKS | SCORE_PARA | SCORE_EVERY;
 constexpr int SEARCH_NORM = 1;   // normalised table keys (table.h core_key `norm`)
 constexpr int SEARCH_EQUIV = 2;  // equivalent numbers searched once (order.h equivalent)
 constexpr int SEARCH_PN_NORM = 4;  // normalised keys in the proof-number table too
-constexpr int SEARCH_DEFAULT = SEARCH_NORM;  // measured: native.py SEARCH
+constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
 
 // Algorithm switches (for measuring each; the defaults are the measured best).
 struct Options {
