@@ -17,26 +17,16 @@ from catbox.solver.scoring import seat_score
 from catbox.solver.search import Target, best_score_line, clear_cache, forced, main_line, native
 from catbox.solver.search.engine import Engine
 from catbox.solver.search.native import NativeEngine, flat
-from catbox.solver.search.state import State, apply, cells, legal_mask, to_play
+from catbox.solver.search.state import apply, cells, legal_mask, to_play
 
-from .reference import forced_answers
+from .test_search_native import assert_forced_matches_reference
+from .test_search_score import _playout_states
 
 SEARCH_MASKS = (0, 1, 2, 3, 5)  # none, NORM, EQUIV, both, NORM | PN_NORM (search.h)
 
 
 def _goals(left: int) -> list[tuple[int, int, int]]:
     return [(0, left, -1), (1, left, -1), (0, 1, -1), (left, left, -1), (0, left, 0), (1, 1, 0)]
-
-
-def _playout(eng: Engine, st: State, rng: random.Random) -> list[State]:
-    out = []
-    while st[11] > 0:
-        lm = legal_mask(eng.ctx, st)
-        if not lm:
-            break
-        out.append(st)
-        st = apply(eng.ctx, st, rng.choice(cells(lm)))
-    return out
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -52,7 +42,7 @@ def test_pruned_numbers_equal_their_kept_twin(players: int) -> None:
         py = Engine.for_position(pos, seat)
         nat = NativeEngine.for_position(pos, seat)
         n = py.ctx.max_number
-        for st in _playout(py, py.state_of(pos), rng):
+        for st in _playout_states(nat, nat.state_of(pos), rng):
             p = to_play(py.ctx, st)
             lm = legal_mask(py.ctx, st)
             kept = nat.core.equivalent(flat(nat.ctx, st), lm, p)
@@ -100,14 +90,10 @@ def test_search_switches_match_the_reference(players: int, monkeypatch: pytest.M
     for i in range(12):
         pos = random_position(players, 37_000 + i, 1 + i % 2, mid_trick=i % players)
         clear_cache()
+        assert_forced_matches_reference(pos)
         for seat in range(players):
-            ref = forced_answers(pos, seat)
-            f = forced(pos, seat, engine="native")
-            got = (f.guaranteed, frozenset(f.forceable or ()), f.at_least, f.at_most)
-            assert got == (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most)
-            assert f.best_score == ref.best_score
             line = main_line(pos, seat, Target("avoid-paradox"), engine="native")
-            assert (line is not None) == ref.guaranteed
+            assert (line is not None) == forced(pos, seat, engine="native").guaranteed
             if line is not None:
                 assert Witness.of(pos, list(line)).verify(pos).paradox != seat
             v, pv = best_score_line(pos, seat, engine="native")
