@@ -28,6 +28,8 @@ const S = {
   rows: [],
   best: [],
   busy: false,
+  initial: null, // the document named on the command line (its plies go in the address as #ply=N)
+  hash: "", // the address fragment this page wrote last
 };
 
 // ------------------------------------------------------------------------------ server
@@ -61,7 +63,7 @@ async function fetchView(line) {
   const seat = viewSeat();
   const key = `${line}|${seat || ""}`;
   if (!S.views.has(key)) {
-    const body = { position: line };
+    const body = { position: line, names: S.doc.names };
     if (seat) body.view = seat;
     const ply = S.plies.indexOf(line);
     if (ply > 0) body.last = S.moves[ply - 1].play;
@@ -78,11 +80,12 @@ function say(text, el) {
 }
 
 // ------------------------------------------------------------------------------ documents
-function openDocument(doc) {
+function openDocument(doc, ply) {
   S.doc = doc;
   S.plies = doc.plies.slice();
   S.moves = doc.moves.slice();
   S.views.clear();
+  $("board").replaceChildren(); // a new picture: its seat labels (names) are the new document's
   $("doc-title").textContent = doc.title;
   const goal = doc.goal ? `Goal: ${doc.goal}. ${doc.description || ""}` : doc.description || "";
   $("goal").textContent = goal;
@@ -90,14 +93,16 @@ function openDocument(doc) {
   const seats = doc.seats;
   const mine = $("my-seat");
   const keep = mine.value;
-  mine.innerHTML = seats.map((s) => `<option>${s}</option>`).join("");
+  mine.replaceChildren(
+    ...seats.map((s, i) => new Option(doc.names[i] === s ? s : `${s} · ${doc.names[i]}`, s)),
+  );
   if (seats.includes(keep)) mine.value = keep;
   $("save-record").disabled = !doc.record;
   $("save-note").textContent = doc.record
     ? ""
     : "A record needs the deal: deal a new round or load a record to save one.";
   say("");
-  show(doc.kind === "record" ? S.plies.length - 1 : 0);
+  show(ply ?? (doc.kind === "record" ? S.plies.length - 1 : 0));
 }
 
 // ------------------------------------------------------------------------------ drawing
@@ -139,6 +144,28 @@ function render(v) {
   $("undo").disabled = $("first").disabled = S.cursor === 0;
   $("redo").disabled = $("last").disabled = S.cursor >= S.plies.length - 1;
   document.body.dataset.ply = String(S.cursor);
+  writeAddress();
+}
+
+// ------------------------------------------------------------------------------ the address
+// As on an analysis board, the address names what is shown, so it can be bookmarked, shared
+// or reloaded: #ply=N for a move of the document the server was started with, else
+// #pos=<the shown position's one-line form> (any other position, moves played here included).
+function writeAddress() {
+  const own = S.doc === S.initial && S.initial.plies[S.cursor] === S.plies[S.cursor];
+  const hash = own ? `#ply=${S.cursor}` : `#pos=${encodeURIComponent(S.plies[S.cursor])}`;
+  if (hash !== location.hash) history.replaceState(null, "", hash);
+  S.hash = location.hash;
+}
+
+// Shows what the address names; false when it names nothing this page can show.
+async function readAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("pos") && (await loadText(params.get("pos")))) return true;
+  if (!S.initial) return false; // (a position that did not load keeps its message)
+  const ply = params.has("ply") ? Number(params.get("ply")) : NaN;
+  openDocument(S.initial, Number.isInteger(ply) ? ply : undefined);
+  return true;
 }
 
 function drawHand(v) {
@@ -253,7 +280,7 @@ async function tryPlay(play) {
   S.busy = true;
   const t0 = performance.now();
   try {
-    const body = { position: S.plies[S.cursor], play };
+    const body = { position: S.plies[S.cursor], names: S.doc.names, play };
     const seat = viewSeat();
     if (seat) body.view = seat;
     const after = await call("/api/play", body);
@@ -488,8 +515,10 @@ async function loadText(text) {
   say("", $("load-error"));
   try {
     openDocument(await call("/api/load", { text }));
+    return true;
   } catch (e) {
     say(e.message, $("load-error"));
+    return false;
   }
 }
 
@@ -511,6 +540,7 @@ async function save(what) {
     body.moves = S.moves.map((m) => m.play);
   } else {
     body.position = S.plies[S.cursor];
+    body.names = S.doc.names;
   }
   try {
     const out = await call("/api/export", body);
@@ -561,10 +591,13 @@ document.addEventListener("DOMContentLoaded", async () => {
       drawHand(S.view);
     }
   });
+  window.addEventListener("hashchange", () => {
+    if (location.hash !== S.hash) readAddress(); // typed or pasted into the address bar
+  });
   try {
     const first = await call("/api/initial");
-    if (first.document) openDocument(first.document);
-    else await deal();
+    S.initial = first.document;
+    if (!(await readAddress())) await deal();
   } catch (e) {
     say(e.message);
   }
