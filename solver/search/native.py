@@ -61,7 +61,9 @@ PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
 # 7.3 M -> 8.2 M; 4p seeds 800-802: 23 / 60 / 95 M -> 26 / 57 / 78 M, with a spread of
 # 78-243 M between builds that only moved the hash: a full table) and cost ~20 % CPU per node;
 # normalised keys in the alpha-beta tables only (1) need a second key per df-pn node and did no
-# better (23 / 57 / 156 M). One key kind everywhere (5) is kept for its analyze gain.
+# better (23 / 57 / 156 M). One key kind everywhere (5) is kept for its analyze gain. Tried
+# and dropped: normalised keys only from 4 tricks left (round start 4p seed 800: 25.8 M nodes
+# -> 22.4 M, but analyze 3p / 6 seeds 704-705: 34.7 / 22.1 M -> 40.1 / 35.8 M).
 SEARCH = 5
 # memory cap of every table of every native engine in the process together (CATBOX_TT_MB
 # overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
