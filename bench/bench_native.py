@@ -23,11 +23,14 @@
    and 2 threads (``Limits.threads``), fresh sessions, in the same run: wall time, process CPU
    time, and the busiest thread's CPU time (what the wall time would be on two free cores);
    the ratios 1 thread / 2 threads, answers equal.
-8. Targets: the horizon table of the issue's targets, each marked met or missed from the
+8. Search switches (search.h SEARCH_*: normalised table keys, equivalent numbers): every
+   analyze answer of fixed positions and the paradox question from the round start, each
+   switch alone and none: nodes, seconds, answers equal.
+9. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|pn|score|possible|threads]
+        [--only speed|horizon|start|pn|score|possible|threads|core]
 """
 
 from __future__ import annotations
@@ -60,12 +63,14 @@ SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY 
 
 def speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
     print("\n== nodes/s, Python engine vs native core (same positions, same questions, alpha-beta)")
-    saved = dict(native.PN_FROM)
-    native.PN_FROM.update(dict.fromkeys(saved, 99))  # one algorithm on both sides
+    saved, search = dict(native.PN_FROM), native.SEARCH
+    native.PN_FROM.update(dict.fromkeys(saved, 99))  # one algorithm on both sides:
+    native.SEARCH = 0  # alpha-beta with the Python engine's table keys
     try:
         return _speed(seeds, py_nodes)
     finally:
         native.PN_FROM.update(saved)
+        native.SEARCH = search
 
 
 def _speed(seeds: int, py_nodes: int) -> list[dict[str, Any]]:
@@ -259,6 +264,90 @@ def score_bounds(quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def _core_case(players: int, left: int, seed: int, mask: int, cap: int) -> dict[str, Any]:
+    """Every analyze answer of every row of one position (one engine, as analyze_moves runs
+    them) with the search switches ``mask``: nodes, seconds, answers (None past ``cap``)."""
+    pos = random_position(players, seed, left)
+    seat = pos.to_play
+    assert seat is not None
+    saved = native.SEARCH
+    native.SEARCH = mask
+    try:
+        eng = native.NativeEngine.for_position(pos, seat)
+    finally:
+        native.SEARCH = saved
+    eng.set_budget(cap, None)
+    answers: list[Any] = []
+    t = time.perf_counter()
+    try:
+        for _idx, ch in eng.children(eng.state_of(pos)):
+            out, _status = search_api._answers(eng, ch)
+            answers.append(out)
+    except OutOfTime:
+        answers.append(None)
+    return {"nodes": eng.nodes, "s": time.perf_counter() - t, "answers": answers}
+
+
+def _core_start(players: int, seed: int, mask: int, limit: float) -> dict[str, Any]:
+    """can_force(avoid-paradox) from the round start with the search switches ``mask``."""
+    pos = random_position(players, seed, variant(players).tricks)
+    seat = pos.to_play
+    assert seat is not None
+    saved = native.SEARCH
+    native.SEARCH = mask
+    try:
+        clear_cache()
+        t = time.perf_counter()
+        ok, status = can_force(pos, seat, Target("avoid-paradox"), limits=Limits(limit))
+    finally:
+        native.SEARCH = saved
+    return {"nodes": None, "s": time.perf_counter() - t, "answers": [ok, status]}
+
+
+# search.h SEARCH_*: none; normalised keys in every table (the default); in the alpha-beta
+# tables only; equivalent numbers searched once
+SEARCH_MASKS = (("none", 0), ("norm", 5), ("norm-ab", 1), ("equiv", 2))
+
+
+def core_switches(quick: bool) -> list[dict[str, Any]]:
+    """The search switches (search.h SEARCH_*) each alone, both and none, on every analyze
+    answer of fixed positions (3p/6, 4p/5, 5p/4 tricks left) and on the paradox question from
+    the round start: nodes, seconds, answers equal."""
+    print("\n== search switches (normalised keys, equivalent numbers): analyze answers per row")
+    cases = [(3, 6, 700), (3, 6, 701), (4, 5, 700), (4, 5, 701), (5, 4, 700), (5, 4, 701)]
+    if not quick:
+        cases += [(3, 6, 702), (4, 5, 702), (5, 4, 702)]
+    cap = 150_000_000
+    print(f"{'pl':>2} {'left':>4} {'seed':>4} " + " ".join(
+        f"{n + ' Mn':>9} {n + ' s':>7}" for n, _ in SEARCH_MASKS))  # fmt: skip
+    rows = []
+    for players, left, seed in cases:
+        res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed}
+        for name, mask in SEARCH_MASKS:
+            res[name] = _core_case(players, left, seed, mask, cap)
+        same = all(res[n]["answers"] == res["none"]["answers"] for n, _ in SEARCH_MASKS)
+        res["equal"] = same
+        rows.append(res)
+        print(f"{players:>2} {left:>4} {seed:>4} " + " ".join(
+            f"{res[n]['nodes'] / 1e6:>9.2f} {res[n]['s']:>7.2f}" for n, _ in SEARCH_MASKS)
+            + ("" if same else "  DIFFER"), flush=True)  # fmt: skip
+    for name, _ in SEARCH_MASKS:
+        nodes = sum(r[name]["nodes"] for r in rows)
+        secs = sum(r[name]["s"] for r in rows)
+        print(f"{name:>6}: {nodes / 1e6:8.1f} M nodes, {secs:7.1f} s in all")
+    print("\n   paradox guaranteed from the round start (60 s limit)")
+    for players, seeds in ((4, (800, 801, 802)), (5, (800,))):
+        for seed in seeds[: 2 if quick else 3]:
+            res = {"players": players, "start": True, "seed": seed}
+            for name, mask in SEARCH_MASKS:
+                res[name] = _core_start(players, seed, mask, 60.0)
+            rows.append(res)
+            print(f"{players:>2} start {seed:>4} " + " ".join(
+                f"{n}: {res[n]['s']:.1f} s {res[n]['answers'][1]}" for n, _ in SEARCH_MASKS),
+                flush=True)  # fmt: skip
+    return rows
+
+
 def possible_set(seeds: int, limit: float) -> list[dict[str, Any]]:
     print(f"\n== possible trick set at a full 4-player deal ({limit:.0f} s limit)")
     rows: list[dict[str, Any]] = []
@@ -407,7 +496,7 @@ def main() -> None:
     ap.add_argument("--py-nodes", type=int, default=300_000, help="Python engine node budget")
     ap.add_argument(
         "--only",
-        choices=("speed", "horizon", "start", "pn", "score", "possible", "threads"),
+        choices=("speed", "horizon", "start", "pn", "score", "possible", "threads", "core"),
         help="run one part of the benchmark",
     )
     args, _ = ap.parse_known_args()
@@ -424,6 +513,8 @@ def main() -> None:
         out["proof_numbers"] = proof_numbers(seeds, 30.0 if not args.quick else limit)
     if args.only in (None, "score"):
         out["score"] = score_bounds(args.quick)
+    if args.only in (None, "core"):
+        out["core"] = core_switches(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

@@ -197,12 +197,17 @@ def test_native_agrees_with_reference(players: int) -> None:
         tl = 1 + i % 2
         pos = random_position(players, 30_000 + 100 * players + i, tl, mid_trick=i % players)
         clear_cache()
-        for seat in range(players):
-            ref = forced_answers(pos, seat)
-            f = forced(pos, seat, engine="native")
-            got = (f.guaranteed, frozenset(f.forceable or ()), f.at_least, f.at_most)
-            assert got == (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most)
-            assert f.best_score == ref.best_score
+        assert_forced_matches_reference(pos)
+
+
+def assert_forced_matches_reference(pos: Position) -> None:
+    """The native core's forced answers equal the exhaustive rules-engine solver's, every seat."""
+    for seat in range(pos.players):
+        ref = forced_answers(pos, seat)
+        f = forced(pos, seat, engine="native")
+        got = (f.guaranteed, frozenset(f.forceable or ()), f.at_least, f.at_most)
+        assert got == (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most)
+        assert f.best_score == ref.best_score
 
 
 def test_node_limit_is_deterministic_and_never_a_guess() -> None:

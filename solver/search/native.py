@@ -30,6 +30,7 @@ __all__ = [
     "DEFAULT_TT_BYTES",
     "IMPORT_ERROR",
     "PN_FROM",
+    "SEARCH",
     "TABLELESS_UP_TO",
     "NativeEngine",
     "adjacency",
@@ -51,6 +52,19 @@ TABLELESS_UP_TO = 5
 # the proof-number search (pn.cpp) answers yes/no questions from roots with this many tricks
 # left or more, per player count
 PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
+# table keys and move pruning of new engines (search.h SEARCH_*: 1 normalised keys in the
+# alpha-beta tables, 2 equivalent numbers searched once, 4 normalised keys in the proof-number
+# table too). Measured (bench/bench_native.py --only core; nodes of every analyze answer on one
+# engine, 18 positions 3p/5-6, 4p/4-5, 5p/4): none 211 M, normalised keys 182 M (-14 %, CPU
+# -14 % in the same run), equivalent numbers 221 M (+4 %, CPU +13 %: the rule rarely fires).
+# From the round start (df-pn, avoid a paradox) they measured no gain in nodes (3p, 6 seeds:
+# 7.3 M -> 8.2 M; 4p seeds 800-802: 23 / 60 / 95 M -> 26 / 57 / 78 M, with a spread of
+# 78-243 M between builds that only moved the hash: a full table) and cost ~20 % CPU per node;
+# normalised keys in the alpha-beta tables only (1) need a second key per df-pn node and did no
+# better (23 / 57 / 156 M). One key kind everywhere (5) is kept for its analyze gain. Tried
+# and dropped: normalised keys only from 4 tricks left (round start 4p seed 800: 25.8 M nodes
+# -> 22.4 M, but analyze 3p / 6 seeds 704-705: 34.7 / 22.1 M -> 40.1 / 35.8 M).
+SEARCH = 5
 # memory cap of every table of every native engine in the process together (CATBOX_TT_MB
 # overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
 DEFAULT_TT_BYTES = 1 << 30
@@ -151,6 +165,7 @@ class NativeEngine:
         # bench/bench_native.py; alpha-beta is faster closer to the end)
         self.pn_from = PN_FROM[players]
         self.core.configure(True, 2, False, False, self.pn_from)
+        self.core.set_search(SEARCH)
 
     def _flat(self, st: State) -> tuple[int, ...]:
         """The native state, with the table depth tuned to the question's size: measured

@@ -49,6 +49,7 @@ struct Ctx {
     int cell_c[MAX_CELLS] = {}, cell_n[MAX_CELLS] = {};
     uint64_t numcols[1 << MAX_NUMBER] = {};  // presence bits of numbers -> their cells
     uint16_t present3[512] = {};  // 3 numbers' counts (9 bits) -> their presence bits
+    uint32_t fields[1 << MAX_NUMBER] = {};  // presence bits of numbers -> their count fields
     uint64_t broken_bit = 0;     // key bit for "red is broken" (L3a)
     int prediction = -1;         // S's prediction, -1 unknown
     Rules rules;                 // W1, Sc2 numbers (from Python)
@@ -82,6 +83,11 @@ struct Ctx {
             numcols[m] = 0;
             for (int k = 1; k <= n; ++k)
                 if (m >> (k - 1) & 1) numcols[m] |= col[k];
+        }
+        for (int m = 0; m < (1 << MAX_NUMBER); ++m) {
+            fields[m] = 0;
+            for (int k = 1; k <= MAX_NUMBER; ++k)
+                if (m >> (k - 1) & 1) fields[m] |= 7u << (3 * (k - 1));
         }
         for (int x = 0; x < 512; ++x)
             present3[x] = (uint16_t)((x & 7 ? 1 : 0) | (x >> 3 & 7 ? 2 : 0) | (x >> 6 & 7 ? 4 : 0));

@@ -215,7 +215,9 @@ static PyObject* m_bounds(PyEngine* self, PyObject* args) {
                          catbox::largest_group(cx, st.mine));
 }
 
-static PyObject* m_merge(PyEngine* self, PyObject* args) {
+// merge or equivalent (order.h): the plays of mask kept for seat p
+template <uint64_t (*Prune)(const catbox::Ctx&, const State&, uint64_t, int)>
+static PyObject* m_prune(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     PyObject* so;
     unsigned long long lm;
@@ -223,7 +225,7 @@ static PyObject* m_merge(PyEngine* self, PyObject* args) {
     State st;
     if (!PyArg_ParseTuple(args, "OKi", &so, &lm, &p) || !parse_state(self, so, st))
         return nullptr;
-    return PyLong_FromUnsignedLongLong(catbox::merge(self->eng->cx, st, lm, p));
+    return PyLong_FromUnsignedLongLong(Prune(self->eng->cx, st, lm, p));
 }
 
 static PyObject* m_set_budget(PyEngine* self, PyObject* args) {
@@ -260,19 +262,13 @@ static PyObject* m_configure(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
-static PyObject* m_set_score_bounds(PyEngine* self, PyObject* args) {
+// one of the switch masks of Options (bounds, score, search)
+template <int catbox::Options::*Field>
+static PyObject* m_set_mask(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     int mask;
     if (!PyArg_ParseTuple(args, "i", &mask)) return nullptr;
-    self->eng->opt.score = mask;
-    Py_RETURN_NONE;
-}
-
-static PyObject* m_set_bounds(PyEngine* self, PyObject* args) {
-    ENGINE_CHECK
-    int mask;
-    if (!PyArg_ParseTuple(args, "i", &mask)) return nullptr;
-    self->eng->opt.bounds = mask;
+    self->eng->opt.*Field = mask;
     Py_RETURN_NONE;
 }
 
@@ -335,15 +331,19 @@ static PyMethodDef engine_methods[] = {
     {"apply", (PyCFunction)m_apply, METH_VARARGS, "apply(state, cell) -> state"},
     {"bounds", (PyCFunction)m_bounds, METH_VARARGS,
      "bounds(state, s_done, plays) -> (never_stuck, s_plays_bound, group_bound, group)"},
-    {"merge", (PyCFunction)m_merge, METH_VARARGS, "merge(state, mask, seat) -> int"},
+    {"merge", (PyCFunction)m_prune<catbox::merge>, METH_VARARGS, "merge(state, mask, seat) -> int"},
+    {"equivalent", (PyCFunction)m_prune<catbox::equivalent>, METH_VARARGS,
+     "equivalent(state, mask, seat) -> int: mask less equivalent numbers (order.h)"},
     {"set_budget", (PyCFunction)m_set_budget, METH_VARARGS,
      "set_budget(node_limit, time_limit); negative: none"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
      "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
      "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe): algorithm switches"},
-    {"set_bounds", (PyCFunction)m_set_bounds, METH_VARARGS,
+    {"set_bounds", (PyCFunction)m_set_mask<&catbox::Options::bounds>, METH_VARARGS,
      "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},
-    {"set_score_bounds", (PyCFunction)m_set_score_bounds, METH_VARARGS,
+    {"set_search", (PyCFunction)m_set_mask<&catbox::Options::search>, METH_VARARGS,
+     "set_search(mask): table keys and move pruning (search.h SEARCH_*; 0 = neither)"},
+    {"set_score_bounds", (PyCFunction)m_set_mask<&catbox::Options::score>, METH_VARARGS,
      "set_score_bounds(mask): score bounds in value / para (search.h SCORE_*; 0 = none)"},
     {"static_bounds", (PyCFunction)m_static_bounds, METH_VARARGS,
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},

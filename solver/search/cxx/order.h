@@ -49,6 +49,72 @@ inline uint64_t symmetric(const Ctx& cx, const State& st, uint64_t lm, bool use_
     return lm & ~gone;
 }
 
+// lm without plays of a number b when the next lower live number a is equivalent to it for
+// the seat to play p (DDS's equal cards, on this board): goals that count tricks and
+// paradoxes only (win, para, pn, value without a bonus), not S's groups (Sc3: the layout
+// makes columns a and b differ).
+//
+// Let F_q be the cells seat q can fill (empty, of a number q holds, in a colour q holds) and
+// cc(q, k) = min(q's copies of k, |F_q ∩ column k|) its usable copies; k is live when some
+// cc(q, k) > 0. By table.h core_key (`norm`), a state's answers depend only on the F_q, the
+// cc and the trick fields (every other cell is "used", every other card dead). Plays (c, a)
+// and (c, b) of p, a < b, are equal in value when
+//   (1) no other seat can play a or b: cc(q, a) = cc(q, b) = 0 for q != p;
+//   (2) cc(p, a) = cc(p, b) and F_p has the same colours in columns a and b;
+//   (3) no number strictly between a and b is live;
+//   (4) the card winning the current trick so far (if any) is not numbered in [a, b].
+// Proof. Let sigma swap the numbers a and b (in cells, hands, and the trick's winning value).
+// After (c, b), sigma gives the reduced state after (c, a): the boards agree by (2) (each play
+// fills cell c of its column, and the played column loses that cell, or every cell once p's
+// usable copies run out, alike), the hands by (1) and (2), the current trick by (4) (W1: p's
+// card beats the winner in one exactly when in the other; the winner keeps its value), "red
+// is broken" by the common colour c. sigma maps the legal plays of every later state onto
+// those of its image (L1-L3 look at cells, hands and permissions only, all mapped). It keeps
+// every comparison of W1 in every later trick: the cards compared are the current winner
+// (outside [a, b]) and cards still to be played, and by (1) and (3) each of those numbered in
+// [a, b] is p's a or b, at most one per trick, while the others lie outside [a, b]; swapping
+// a and b keeps the order of each against numbers outside [a, b]. So every line from one
+// maps to a line from the other with the same trick winners and the same paradoxes (X1, X3):
+// equal values for every goal on tricks and paradoxes. Chains a < b < c (consecutive live
+// numbers, each pair equivalent) keep a alone. Every pruned play has an equal kept play of a
+// lower cell index, as with symmetric and merge, so used together at least one play of each
+// class stays.
+inline uint64_t equivalent(const Ctx& cx, const State& st, uint64_t lm, int p) {
+    const int n = cx.n;
+    if (!(lm & (lm - 1))) return lm;
+    uint64_t fp = cx.hand_cols(st.hand[p]) & ~st.occ & cx.perm_cells(st, p);
+    // usable copies of each number: p's, and whether any other seat has any
+    int ccp[MAX_NUMBER + 1] = {};
+    uint32_t others = 0;  // bit k: another seat can play k
+    for (int q = 0; q < cx.players; ++q) {
+        uint64_t f = q == p ? fp : cx.hand_cols(st.hand[q]) & ~st.occ & cx.perm_cells(st, q);
+        for (uint64_t r = f; r;) {
+            int k = cx.cell_n[lowbit(r)];
+            uint64_t m = f & cx.col[k];
+            r &= ~m;
+            int c = Ctx::count(st.hand[q], k), e = popcount(m);
+            if (q == p)
+                ccp[k] = c < e ? c : e;
+            else
+                others |= 1u << k;
+        }
+    }
+    int w = 0;  // the number of the trick's winning card so far (W1: red counts bonus + n)
+    if (st.cnt) w = st.wval > n ? st.wval - cx.rules.red_bonus : st.wval;
+    const uint64_t col1 = cx.col[1];
+    int prev = 0;
+    for (int k = 1; k <= n; ++k) {
+        if (!ccp[k] && !(others >> k & 1)) continue;  // dead: not live
+        int a = prev;
+        prev = k;
+        if (!a || !ccp[k] || (others >> k & 1) || (others >> a & 1) || ccp[a] != ccp[k]) continue;
+        if (((fp >> (a - 1)) ^ (fp >> (k - 1))) & col1) continue;
+        if (st.cnt && w >= a && w <= k) continue;
+        lm &= ~cx.col[k];
+    }
+    return lm;
+}
+
 struct History {
     int64_t score[MAX_SEATS][MAX_CELLS] = {};
     void credit(int p, int idx, int depth) { score[p][idx] += (int64_t)depth * depth; }

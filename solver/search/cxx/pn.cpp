@@ -48,7 +48,7 @@ void Engine::pn_eval(PnChild& c) {
     if (r < 0 && c.st.left < opt.pn_leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
     Key ck{};
     if (r < 0) {
-        ck = core_key(cx, c.st, opt.canonical);
+        ck = key_of(c.st);
         int hint = -1;
         r = probe_win(ck, c.lo, c.hi, c.pk, hint);
     }
@@ -57,7 +57,7 @@ void Engine::pn_eval(PnChild& c) {
         c.dn = r ? PN_INF : 0;
         return;
     }
-    c.key = goal_key(ck, c.lo, c.hi, c.pk);
+    c.key = goal_key(pn_key_of(c.st, ck), c.lo, c.hi, c.pk);
     if (const PnEntry* e = pnt_.find(c.key)) {
         c.pn = e->pn;
         c.dn = e->dn;
@@ -86,8 +86,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     bool is_s = p == cx.seat;
     int hint = -1;  // the best play stored by this node's last search (here or transposed)
     if (const PnEntry* e = pnt_.find(gk)) hint = e->hint;
-    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
-    if (st.cnt) lm = merge(cx, st, lm, p);
+    lm = searched(st, lm, p, false);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
     PnChild ch[MAX_CELLS];
@@ -168,7 +167,9 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
         bool res = pn == 0;
         bool by_best = res == is_s;  // the deciding play (else every play was needed)
         if (by_best) hist_.credit(p, idx, st.left);
-        store_win(state_key(gk), lo, hi, pk, res, by_best ? idx : -1, start);
+        Key wk = state_key(gk);
+        if (opt.search & SEARCH_NORM && !(opt.search & SEARCH_PN_NORM)) wk = key_of(st);
+        store_win(wk, lo, hi, pk, res, by_best ? idx : -1, start);
     }
 }
 
@@ -178,11 +179,11 @@ bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
     int r = win_static(st, lo, hi, pk, lm);
     if (r >= 0) return r != 0;
     if (st.left < opt.pn_leaf) return win_search(st, lo, hi, pk, lm);
-    Key ck = core_key(cx, st, opt.canonical);
+    Key ck = key_of(st);
     int hint = -1;
     r = probe_win(ck, lo, hi, pk, hint);
     if (r >= 0) return r != 0;
-    Key gk = goal_key(ck, lo, hi, pk);
+    Key gk = goal_key(pn_key_of(st, ck), lo, hi, pk);
     uint32_t pn = 1, dn = 1;
     while (pn != 0 && dn != 0) pn_mid(st, lo, hi, pk, gk, PN_INF, PN_INF, pn, dn);
     return pn == 0;

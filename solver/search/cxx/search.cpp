@@ -123,6 +123,13 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
     return -1;
 }
 
+uint64_t Engine::searched(const State& st, uint64_t lm, int p, bool groups) const {
+    if (opt.symmetry) lm = symmetric(cx, st, lm, groups);
+    if (st.cnt && !(groups && p == cx.seat)) lm = merge(cx, st, lm, p);
+    if (opt.search & SEARCH_EQUIV && !groups) lm = equivalent(cx, st, lm, p);
+    return lm;
+}
+
 // ------------------------------------------------------------------ AND-OR
 bool Engine::win(const State& st, int lo, int hi, int pk) {
     count_node();
@@ -139,7 +146,7 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
     int seat = cx.seat;
     int p = cx.to_play(st);
     bool use_tt = left >= opt.tt_min_left;
-    Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
+    Key key = use_tt ? key_of(st) : Key{};
     int hint = -1;
     if (use_tt) {
         int known = probe_win(key, lo, hi, pk, hint);
@@ -149,8 +156,7 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
     bool is_s = p == seat;
     bool result = !is_s;
     int best = -1;
-    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
-    if (st.cnt) lm = merge(cx, st, lm, p);
+    lm = searched(st, lm, p, false);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
     bool prefetch = opt.prefetch && left - 1 >= opt.tt_min_left;
@@ -161,7 +167,7 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
         if (i + 1 < mv.n) {
             // fetch the next sibling's table bucket while this child is searched
             next = apply(cx, st, mv.idx[i + 1]);
-            if (prefetch && next.left >= opt.tt_min_left) tt_.prefetch(core_key(cx, next, opt.canonical));
+            if (prefetch && next.left >= opt.tt_min_left) tt_.prefetch(key_of(next));
         }
         int d = ch.tricks - t;
         if (win(ch, lo - d, hi - d, pk - d) == is_s) {
@@ -262,7 +268,7 @@ int Engine::para(const State& st, int alpha, int beta) {
     int p = cx.to_play(st);
     if (!lm) return p == seat ? 0 : NOPAR;  // X1, X3
     bool use_tt = left >= opt.tt_min_left;
-    Key key = use_tt ? core_key(cx, st, opt.canonical) : Key{};
+    Key key = use_tt ? key_of(st) : Key{};
     bool found = false;
     BoundEntry local{NOPAR, NOPAR, -1};
     Table<BoundEntry>::Slot* slot = nullptr;
@@ -306,8 +312,7 @@ int Engine::para(const State& st, int alpha, int beta) {
     }
     int a0 = a, b0 = b;
     int t = st.tricks;
-    if (opt.symmetry) lm = symmetric(cx, st, lm, false);
-    if (st.cnt) lm = merge(cx, st, lm, p);
+    lm = searched(st, lm, p, false);
     int bm;
     int best = child_loop(st, lm, p, hint, a, b, bm, [&](const State& ch, int ca, int cb) {
         if (ch.tricks != t) {
@@ -401,7 +406,7 @@ int Engine::value(const State& st, int alpha, int beta) {
     }
     if (ub <= alpha) return ub;
     if (lb >= beta) return lb;
-    Key key = core_key(cx, st, opt.canonical, bonus);
+    Key key = key_of(st, bonus);
     key.w[3] |= (uint64_t)(t + 1) << 27;
     if (!bonus) key.w[4] = ~0ULL;
     auto* slot = vtt_.insert(key, BoundEntry{lb, ub, -1});
@@ -474,9 +479,7 @@ int Engine::value(const State& st, int alpha, int beta) {
     upper = e->upper;
     int hint = e->hint;
     int a0 = a, b0 = b;
-    bool is_s = p == seat;
-    if (opt.symmetry) lm = symmetric(cx, st, lm, bonus);
-    if (st.cnt && !(is_s && bonus)) lm = merge(cx, st, lm, p);
+    lm = searched(st, lm, p, bonus);
     int bm;
     int best = child_loop(st, lm, p, hint, a, b, bm,
                           [&](const State& ch, int ca, int cb) { return value(ch, ca, cb); });
@@ -501,7 +504,7 @@ bool Engine::avoid_possible(const State& root) {
         uint64_t lm = legal_mask(cx, s);
         int p = cx.to_play(s);
         if (!lm) return p != cx.seat;
-        if (!seen.insert(core_key(cx, s, opt.canonical)).second) return false;
+        if (!seen.insert(key_of(s)).second) return false;
         if (opt.symmetry) lm = symmetric(cx, s, lm, false);
         if (s.cnt) lm = merge(cx, s, lm, p);
         for (uint64_t m = lm; m; m &= m - 1)

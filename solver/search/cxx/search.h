@@ -56,6 +56,12 @@ constexpr int SCORE_PARA = 64;    // para: the window answered by two trick goal
 // goals); EVERY (para) -5 to -8 % para nodes.
 constexpr int SCORE_DEFAULT = SCORE_TRICKS | SCORE_PARA | SCORE_EVERY;
 
+// Search switches (Options::search), one bit each so each can be measured alone.
+constexpr int SEARCH_NORM = 1;   // normalised table keys (table.h core_key `norm`)
+constexpr int SEARCH_EQUIV = 2;  // equivalent numbers searched once (order.h equivalent)
+constexpr int SEARCH_PN_NORM = 4;  // normalised keys in the proof-number table too
+constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
+
 // Algorithm switches (for measuring each; the defaults are the measured best).
 struct Options {
     bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
@@ -78,6 +84,8 @@ struct Options {
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
     int score = SCORE_DEFAULT;
+    // table keys and move pruning (SEARCH_* above)
+    int search = SEARCH_DEFAULT;
 };
 
 struct PnEntry {  // proof and disproof numbers of one (state, goal)
@@ -118,6 +126,19 @@ class Engine {
     uint64_t nodes = 0;
 
   private:
+    Key key_of(const State& st, bool mine = false) const {
+        return core_key(cx, st, opt.canonical, mine, opt.search & SEARCH_NORM);
+    }
+    // the proof-number table's state key, given st's key_of (the same unless only the
+    // alpha-beta tables use normalised keys)
+    Key pn_key_of(const State& st, const Key& k) const {
+        if (!(opt.search & SEARCH_NORM) || opt.search & SEARCH_PN_NORM) return k;
+        return core_key(cx, st, opt.canonical, false, false);
+    }
+    // the plays of the seat to play p searched at st: lm less plays equal in value to a kept
+    // one (colour symmetry, equivalent discards, equivalent numbers); `groups`: S's groups
+    // can still score (Sc3)
+    uint64_t searched(const State& st, uint64_t lm, int p, bool groups) const;
     void count_node() {
         if (++nodes >= next_check_) tick();
     }

@@ -44,11 +44,56 @@ struct KeyHash {
 // yellow and green are put in a canonical order (sorted by their rows, every seat's
 // permission for them, whether they are led, and with `mine` S's tokens in them): the rules
 // treat the three alike, so colour-permuted states have the same answers.
-inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool mine = false) {
+//
+// With `norm` (Options::search SEARCH_NORM) the key keeps only what the rest of the round can
+// use. Let F_q be the cells seat q can fill now: empty (L1), of a number q holds, in a colour
+// q still holds (L2). These only shrink (I4), and every legal play of q from now on is a cell
+// of F_q (L1-L3; L3's "can declare blue, yellow or green" is a test on F_q too). So:
+// - a cell in no F_q is never filled again: it is "used" (the board reduces to the union U of
+//   the F_q as free, everything else used; "red is broken" stays one bit, L3a);
+// - q's permission for a colour without a cell of F_q is never used again (F2 only takes
+//   permissions away): dropped;
+// - q's count of a number k is capped at |F_q ∩ column k|: with h >= f copies q still holds
+//   one whenever a cell of k is left for it (each of its plays of k fills one such cell, a play
+//   of another seat fills one without using q's copies), and the counts with no cell left are
+//   dead cards, never played (E1 ends the round by the trick count, not the hand size).
+// Two states with equal keys have equal F_q at every step of every line, hence equal legal
+// plays, trick winners (W1 compares only the cards played) and paradoxes (X1): the same
+// answers for every goal of win, para and pn. value keys add S's tokens (`mine`), which
+// decide the groups (Sc3); a cell nobody can fill is not S's and never becomes S's either.
+inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool mine = false,
+                    bool norm = false) {
     uint64_t alive = 0;
-    for (int q = 0; q < cx.players; ++q) alive |= cx.hand_cols(st.hand[q]);
-    uint64_t occ = st.occ & alive;
+    uint32_t hands[MAX_SEATS] = {};
     uint32_t perms = st.perms;
+    uint64_t occ;
+    if (norm) {
+        perms = 0;
+        const int n = cx.n;
+        const uint64_t row = (1ULL << n) - 1;
+        for (int q = 0; q < cx.players; ++q) {
+            uint64_t f = cx.hand_cols(st.hand[q]) & ~st.occ & cx.perm_cells(st, q);
+            alive |= f;
+            uint32_t cols = (uint32_t)((f | f >> n | f >> 2 * n | f >> 3 * n) & row);
+            uint32_t h = st.hand[q] & cx.fields[cols];
+            // numbers held twice or more: capped at their cells in F_q
+            for (uint32_t multi = (h >> 1 | h >> 2) & 0x1249249u; multi; multi &= multi - 1) {
+                int k = lowbit(multi) / 3 + 1;
+                int c = Ctx::count(h, k), e = popcount(f & cx.col[k]);
+                if (c > e) h -= (uint32_t)(c - e) << (3 * (k - 1));
+            }
+            hands[q] = h;
+            for (int c = 0; c < 4; ++c)
+                if (f >> (c * n) & row) perms |= 1u << (4 * q + c);
+        }
+        occ = cx.pc[15] & ~alive;
+    } else {
+        for (int q = 0; q < cx.players; ++q) {
+            alive |= cx.hand_cols(st.hand[q]);
+            hands[q] = st.hand[q];
+        }
+        occ = st.occ & alive;
+    }
     int led = st.led;
     uint64_t mine_bits = st.mine;
     if (symmetric) {
@@ -88,10 +133,10 @@ inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool
     if (st.occ & cx.red) occ |= cx.broken_bit;
     Key k;
     k.w[0] = occ | (uint64_t)perms << 37 | (uint64_t)st.leader << 57 | (uint64_t)st.cnt << 60;
-    k.w[1] = st.hand[0] | (uint64_t)st.hand[1] << 27 | (uint64_t)(led + 1) << 54 |
+    k.w[1] = hands[0] | (uint64_t)hands[1] << 27 | (uint64_t)(led + 1) << 54 |
              (uint64_t)(st.wseat + 1) << 57;
-    k.w[2] = st.hand[2] | (uint64_t)st.hand[3] << 27 | (uint64_t)(st.wval + 1) << 54;
-    k.w[3] = st.hand[4];
+    k.w[2] = hands[2] | (uint64_t)hands[3] << 27 | (uint64_t)(st.wval + 1) << 54;
+    k.w[3] = hands[4] | (uint64_t)norm << 39;  // the two kinds of keys never meet
     k.w[4] = mine ? mine_bits : 0;
     return k;
 }
