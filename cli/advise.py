@@ -57,6 +57,17 @@ SamplesOpt = Annotated[
         show_default=False,
     ),
 ]
+LevelOpt = Annotated[
+    int,
+    typer.Option(
+        "--level",
+        min=0,
+        max=5,
+        help="How the seats play in playouts: 0 catbox's policy (fast); 1-5 catbox's player "
+        "(exact endgames over 20 x LEVEL sampled deals per decision in the last tricks: "
+        "stronger opponents, slower). Not with --hand.",
+    ),
+]
 
 
 def parse_cards(text: str) -> tuple[int, ...]:
@@ -124,6 +135,7 @@ def advise(
     seed: SampleSeedOpt = 0,
     workers: ProcessesOpt = 1,
     time_limit: SampleTimeLimitOpt = None,
+    level: LevelOpt = 0,
     json_out: JsonOpt = False,
 ) -> None:
     """Rank SEAT's plays by its estimated chance of avoiding a paradox, then its expected score,
@@ -139,6 +151,8 @@ def advise(
             raise FormatError("give either a POSITION or --hand, not both", where="--hand")
         if players is None:
             raise FormatError("--hand needs --players", where="--players")
+        if level:
+            raise FormatError("--level applies to a position's plays, not --hand", where="--level")
         from catbox.solver.estimates.start import DEFAULT_START_SAMPLES, advise_start
 
         try:
@@ -177,6 +191,7 @@ def advise(
             workers=workers,
             limits=Limits(time_limit),
             progress=tick,
+            level=level,
         )
     except CatboxError as e:
         raise as_options(e, _OPTION_NAMES) from None
@@ -192,7 +207,8 @@ def method_note(a: Advice) -> Text:
         if a.status == "proven"
         else f"{a.samples} sampled deals"
         if a.method == "pimc"
-        else f"{a.samples} playouts (each a sampled deal of the unseen cards, then the policy)"
+        else f"{a.samples} playouts (each a sampled deal of the unseen cards, then "
+        + ("the policy)" if not a.level else f"catbox's player at level {a.level})")
     )
     t = Text(f"  method {a.method}, {what} [{a.status}]", style="dim")
     if a.stopped:

@@ -85,6 +85,8 @@ class Scored:
     weight: float
     policy: float = 0.0
     clear: float = 0.0
+    follow: float = 0.0
+    follow_score: float = 0.0
 
     def key(self) -> tuple[float, ...]:
         if not self.weight:
@@ -160,6 +162,7 @@ def score_plays(
     samples: int = SAMPLES,
     node_limit: int | None = NODE_LIMIT,
     limits: Limits | None = None,
+    playouts: int = 0,
 ) -> list[Scored]:
     """Every legal play of the seat to play, solved exactly on deals of the unseen cards
     consistent with ``view`` (all of them, weighted, when there are at most ``samples``;
@@ -192,6 +195,9 @@ def score_plays(
     solved: list[tuple[int, list[State]]] = []
     oks: list[list[tuple[bool, bool]]] = []
     clear = [0.0] * len(plays)  # no other seat is left unable to play out its hand (E1, X1)
+    # the round played on by the policy in every seat after the play: paradox-free, S's score
+    follow = [0.0] * len(plays)
+    follow_score = [0.0] * len(plays)
     for deal, w in deals:
         if lim is not None and lim.expired() and solved:
             break
@@ -209,6 +215,17 @@ def score_plays(
         for j, p in enumerate(plays):
             if _round_open(deal.play(p), seat):
                 clear[j] += w
+        if playouts:
+            from .estimates.policy import Sim, playout
+
+            sim0 = Sim.of(deal)
+            for j, p in enumerate(plays):
+                for k in range(playouts):
+                    sim = sim0.copy()
+                    sim.play(p.number, int(p.colour))
+                    playout(sim, random.Random(f"{seed}/{len(solved)}/{k}"))
+                    follow[j] += w * (sim.paradox is None) / playouts
+                    follow_score[j] += w * (sim.score(seat) or 0) / playouts
     weight = float(sum(w for w, _ in solved))
     avoids = [
         (
@@ -248,6 +265,8 @@ def score_plays(
                 weight,
                 pol[p],
                 clear[j],
+                follow[j],
+                follow_score[j],
             )
         )
     return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))
