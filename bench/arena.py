@@ -86,11 +86,15 @@ def _player_agent(level: int | None = None) -> Agent:
 
 # ranking variants of the player, tried in self-play (``--selfplay``): the order of the keys
 # after S's own paradox (``Scored`` fields, each a share of the solved deals' weight)
-def _ranked_agent(order: tuple[str, ...], playouts: int = 0) -> Agent:
+def _ranked_agent(
+    order: tuple[str, ...], playouts: int = 0, horizon: dict[int, int] | None = None
+) -> Agent:
+    hor = horizon or HORIZON
+
     def agent(pos: Position, seed: int) -> Play:
         view = _view(pos).settle()
         plays = view.legal_plays()
-        if len(plays) == 1 or view.tricks_left > HORIZON[view.players]:
+        if len(plays) == 1 or view.tricks_left > hor[view.players]:
             return choose_play(view, seed=seed, level=0)
         rows = score_plays(view, seed=seed, playouts=playouts)
         if not rows or not rows[0].weight:
@@ -116,6 +120,7 @@ def _ranked_agent(order: tuple[str, ...], playouts: int = 0) -> Agent:
     return agent
 
 
+KEY = ("avoids", "possible", "clear", "score", "policy")  # the player's own order
 AGENTS: dict[str, Agent] = {
     "player": _player_agent(),
     "policy": _sim_agent("catbox"),
@@ -139,6 +144,8 @@ AGENTS: dict[str, Agent] = {
         ("follow", "avoids", "possible", "clear", "score", "policy"), playouts=3
     ),
     "sum": _ranked_agent(("sum", "avoids", "possible", "clear", "score", "policy"), playouts=2),
+    "h-1": _ranked_agent(KEY, horizon={p: h - 1 for p, h in HORIZON.items()}),
+    "h-2": _ranked_agent(KEY, horizon={p: h - 2 for p, h in HORIZON.items()}),
     "coarse-clear": _ranked_agent(("avoids4", "clear", "avoids", "possible", "score", "policy")),
 }
 

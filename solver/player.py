@@ -75,8 +75,11 @@ class Scored:
     can still guarantee avoiding its paradox against every other seat (``avoids``), on how
     much it can at least still avoid it if the others let it (``possible``, the cooperative
     question), the weighted sum of the best scores S can guarantee (``score``; only for the
-    plays that avoid it most, else None) and the policy's value of the play (``policy``, the
-    last tie-break)."""
+    plays that avoid it most, else None), the policy's value of the play (``policy``, the
+    last tie-break), the weight on which the round can still end paradox-free (``clear``)
+    and, with ``playouts`` in :func:`score_plays`, the weight on which the policy played by
+    every seat after the play ends it paradox-free (``follow``) and S's mean score there
+    (``follow_score``; measured in the arena's self-play, not part of :meth:`key`)."""
 
     play: Play
     avoids: float
@@ -167,7 +170,9 @@ def score_plays(
     """Every legal play of the seat to play, solved exactly on deals of the unseen cards
     consistent with ``view`` (all of them, weighted, when there are at most ``samples``;
     otherwise ``samples`` seeded draws). A deal whose search hits ``node_limit`` or the time
-    limit is left out for every play. Sorted best first (avoids, then score)."""
+    limit is left out for every play. ``playouts`` > 0 also plays the round on from each play
+    that many times per deal with the policy in every seat (``Scored.follow``). Sorted best
+    first (:meth:`Scored.key`)."""
     from .estimates.deals import DealSpace
     from .search.api import guaranteed_score
     from .search.native import NativeEngine
