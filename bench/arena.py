@@ -192,21 +192,53 @@ def deal(
     ).settle()
 
 
+@dataclass
+class Tally:
+    """One seat swapped per round against the reference round: the paired score differences
+    (per deal, averaged over the seats), paradoxes caused and predictions hit on both sides."""
+
+    diffs: list[float] = field(default_factory=list)
+    per: list[float] = field(default_factory=list)
+    para: int = 0
+    para_base: int = 0
+    hit: int = 0
+    hit_base: int = 0
+
+    def add(self, out: Outcome, ref: Outcome, r: int) -> None:
+        self.per.append(out.scores[r] - ref.scores[r])
+        self.para += out.paradox == r
+        self.para_base += ref.paradox == r
+        self.hit += out.hits[r]
+        self.hit_base += ref.hits[r]
+
+    def end_deal(self) -> None:
+        self.diffs.append(sum(self.per) / len(self.per))
+        self.per = []
+
+    def summary(self, n: int) -> dict[str, object]:
+        return {
+            "score_diff": mean(self.diffs),
+            "paradox": proportion(self.para, n),
+            "paradox_base": proportion(self.para_base, n),
+            "hit": proportion(self.hit, n),
+            "hit_base": proportion(self.hit_base, n),
+        }
+
+
 def start_duel(players: int, deals: int, seed0: int, samples: int, play: str) -> dict[str, object]:
     """The round-start advisor (``advise_start``) against the fixed rule: for each deal and seat
     r, seat r sets aside and predicts as advised (the predictions before it known, S3), every
     other seat by the rule; the round is played out by ``play`` in every seat, against the same
     deal with the rule at seat r. Paired difference of seat r's score, per seat-round."""
     agent = AGENTS[play]
-    diffs: list[float] = []
-    para_a = para_b = hit_a = hit_b = same = 0
+    tally = Tally()
+    same = 0
     t0 = time.perf_counter()
     for d in range(deals):
         seed = seed0 + d
         ref_start = deal(players, seed)
         ref = play_round(ref_start, [agent] * players, seed)
         dealt = dealt_hands(players, seed)[0]
-        per = []
         for r in range(players):
             order = (r - ref_start.round_start) % players
             before = tuple(
@@ -228,23 +260,15 @@ def start_duel(players: int, deals: int, seed0: int, samples: int, play: str) ->
                 out = ref
             else:
                 out = play_round(deal(players, seed, {r: choice}), [agent] * players, seed)
-            per.append(out.scores[r] - ref.scores[r])
-            para_a += out.paradox == r
-            para_b += ref.paradox == r
-            hit_a += out.hits[r]
-            hit_b += ref.hits[r]
-        diffs.append(sum(per) / players)
+            tally.add(out, ref, r)
+        tally.end_deal()
     n = deals * players
     return {
         "players": players,
         "deals": deals,
         "samples": samples,
         "play": play,
-        "score_diff": mean(diffs),
-        "paradox": proportion(para_a, n),
-        "paradox_base": proportion(para_b, n),
-        "hit": proportion(hit_a, n),
-        "hit_base": proportion(hit_b, n),
+        **tally.summary(n),
         "same_choice": same / n,
         "seconds": time.perf_counter() - t0,
     }
@@ -310,7 +334,7 @@ def duel(
 ) -> dict[str, object]:
     """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else."""
     a, b = AGENTS[name], AGENTS[base]
-    diffs, para_a, para_b, hit_a, hit_b = [], 0, 0, 0, 0
+    tally = Tally()
     self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
     self_open: list[float] = []  # the same over the deals the cards do not doom (I1/I2)
     times: dict[int, list[float]] = {}
@@ -319,25 +343,20 @@ def duel(
         seed = seed0 + d
         start = deal(players, seed)
         ref = play_round(start, [b] * players, seed)
-        per = []
         for r in range(players):
             seats = [b] * players
             seats[r] = a
             out = play_round(start, seats, seed, timed=r)
             for k, v in out.times.items():
                 times.setdefault(k, []).extend(v)
-            per.append(out.scores[r] - ref.scores[r])
-            para_a += out.paradox == r
-            para_b += ref.paradox == r
-            hit_a += out.hits[r]
-            hit_b += ref.hits[r]
-        diffs.append(sum(per) / players)
+            tally.add(out, ref, r)
+        tally.end_deal()
         mine = play_round(start, [a] * players, seed)
         self_d.append(((mine.paradox is not None) - (ref.paradox is not None)) / players)
         if not doomed(Sim.of(start)):
             self_open.append(self_d[-1])
         if progress and (d + 1) % progress == 0 and d + 1 < deals:
-            e = mean(diffs)
+            e = mean(tally.diffs)
             print(
                 f"    ... {d + 1} deals: score diff {fmt(e)}, self-play paradox diff "
                 f"{fmt(mean(self_d), pct=True)}",
@@ -350,11 +369,7 @@ def duel(
         "contestant": name,
         "baseline": base,
         "deals": deals,
-        "score_diff": mean(diffs),
-        "paradox": proportion(para_a, n),
-        "paradox_base": proportion(para_b, n),
-        "hit": proportion(hit_a, n),
-        "hit_base": proportion(hit_b, n),
+        **tally.summary(n),
         "self_paradox_diff": mean(self_d),
         "self_paradox_diff_open": mean(self_open),
         "open_deals": len(self_open),
