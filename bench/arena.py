@@ -112,6 +112,7 @@ def _ranked_agent(
                 "follow": r.follow / w,
                 "follow_score": r.follow_score / w,
                 "sum": (r.avoids + r.follow) / w,
+                "sure": float(r.avoids >= w - 1e-9),  # guaranteed on every solved deal
             }
             return tuple(got[k] for k in order)
 
@@ -146,6 +147,7 @@ AGENTS: dict[str, Agent] = {
     "sum": _ranked_agent(("sum", "avoids", "possible", "clear", "score", "policy"), playouts=2),
     "h-1": _ranked_agent(KEY, horizon={p: h - 1 for p, h in HORIZON.items()}),
     "h-2": _ranked_agent(KEY, horizon={p: h - 2 for p, h in HORIZON.items()}),
+    "sure-clear": _ranked_agent(("sure", "clear", "avoids", "possible", "score", "policy")),
     "coarse-clear": _ranked_agent(("avoids4", "clear", "avoids", "possible", "score", "policy")),
 }
 

@@ -22,8 +22,10 @@ How it plays (``level``):
   2. then on which S can at least still avoid it if the others let it (cooperative);
   3. then after which the round can still end with no paradox at all (the cooperative search
      in the last tricks (:data:`ROUND_EXACT_FROM`), Hall's condition for every other seat
-     before): measured in the arena, this keeps self-play from causing more paradoxes than
-     the policy (S alone does not care who causes one);
+     before): S alone does not care who causes a paradox — another seat's ends the round
+     with S safe (X3) — and this key lowers self-play paradoxes, though at 4 players not to
+     the policy's rate (the variants that reach it give up S's own safety and the score:
+     README, "Self-play and the ranking");
   4. then the best mean score (Sc1-Sc3) S can guarantee;
   5. then the policy's own value of the play.
 
