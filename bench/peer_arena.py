@@ -182,13 +182,15 @@ def main() -> int:
     ap.add_argument("--peer", type=Path, default=os.environ.get("CATBOX_PEER"))
     ap.add_argument("--bot", default="heuristic_safe14")
     ap.add_argument("--contestant", default="player", choices=sorted(AGENTS))
-    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--deals", type=int, default=None, help="default 100 (2 with --quick)")
+    ap.add_argument("--quick", action="store_true")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sims", type=int, default=100)
     ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--rows", type=Path, default=None, help="append one JSON line per deal")
     ap.add_argument("--every", type=int, default=10, help="print (and write) every this many deals")
     args, _ = ap.parse_known_args()
+    args.deals = args.deals or (2 if args.quick else 100)
     if not args.peer or not Path(args.peer).is_dir():
         print("peer arena skipped: pass --peer PATH (or CATBOX_PEER) to a checkout of the peer")
         return 0
