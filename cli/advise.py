@@ -12,6 +12,7 @@ from rich.text import Text
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
 from catbox.solver.limits import Limits
+from catbox.solver.player import MAX_LEVEL
 from catbox.solver.shapes import advice_json
 
 from .errors import as_options
@@ -62,7 +63,7 @@ LevelOpt = Annotated[
     typer.Option(
         "--level",
         min=0,
-        max=5,
+        max=MAX_LEVEL,
         help="How the seats play in playouts: 0 catbox's policy (fast); 1-5 catbox's player "
         "(exact endgames over 20 x LEVEL sampled deals per decision in the last tricks: "
         "stronger opponents, slower). Not with --hand.",

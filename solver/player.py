@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_LEVEL",
     "HORIZON",
+    "MAX_LEVEL",
     "SAMPLES",
     "Scored",
     "choose_play",
@@ -64,6 +65,7 @@ __all__ = [
 ]
 
 DEFAULT_LEVEL = 1
+MAX_LEVEL = 5  # the front doors' budget knob (--level) stops here: 100 deals per decision
 # tricks left (the current one included) from which the player solves sampled deals exactly,
 # per player count: measured in bench/arena.py ("endgame speed") against the decision targets
 HORIZON = {2: 6, 3: 5, 4: 4, 5: 2}
