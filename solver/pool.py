@@ -10,8 +10,8 @@ none, to run in this process. What it promises:
   index of its job, so an answer built from them does not depend on the number of workers;
 * at most ``window`` jobs are in flight (submitted and not yet handed back), so a long input
   never piles up in memory or in a cluster's scheduler;
-* ``deadline`` (an instant of :func:`.limits.now`) stops taking results once it has passed (always
-  keeping the first); :func:`imap` cancels the jobs not started when it stops, for whatever
+* the deadline of ``limits`` (a :class:`.limits.Limits`) stops taking results once it has passed
+  (always keeping the first); :func:`imap` cancels the jobs not started when it stops, for whatever
   reason (the deadline, the caller's ``break``, Ctrl-C).
 
 Each job is limited by what it carries (a :class:`.limits.Limits` per item); a job that raises
@@ -90,7 +90,7 @@ def imap(
     ordered: bool = True,
     chunk: int = 1,
     chunk_seconds: float | None = None,
-    deadline: float | None = None,
+    limits: Limits | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Generator[tuple[int, T], None, None]:
     """``(index, fn(job))`` for every job: in this process without an ``executor``, else on it
@@ -102,6 +102,7 @@ def imap(
     (``total`` 0 when ``jobs`` has no length)."""
     total = len(jobs) if isinstance(jobs, Sized) else 0
     done = 0
+    deadline = Limits.of(limits).deadline
 
     def late() -> bool:
         return deadline is not None and done > 0 and now() > deadline
@@ -172,14 +173,12 @@ def run_samples(
     are at least 4 jobs); results keep the job order, so they do not depend on the number of
     workers. Stops taking results once the deadline of ``limits`` passes (always keeping the
     first), and says so (the second value)."""
-    deadline = limits.start().deadline
+    limits = limits.start()
     if workers <= 1 or len(jobs) < 4:
-        results = [v for _, v in imap(fn, jobs, deadline=deadline, progress=progress)]
+        results = [v for _, v in imap(fn, jobs, limits=limits, progress=progress)]
         return results, len(results) < len(jobs)
     with process_pool(workers) as pool:
         chunk = max(1, min(16, len(jobs) // (workers * 8)))
-        it = imap(
-            fn, jobs, executor=pool, chunk=chunk, deadline=deadline, progress=progress, window=0
-        )
+        it = imap(fn, jobs, executor=pool, chunk=chunk, limits=limits, progress=progress, window=0)
         results = [v for _, v in it]
     return results, len(results) < len(jobs)

@@ -77,7 +77,7 @@ def test_imap_keeps_input_order_and_bounds_the_work_in_flight() -> None:
 
 def test_imap_stops_at_the_deadline_keeping_the_first_and_cancels_the_rest() -> None:
     seen: list[int] = []
-    got = list(imap(seen.append, range(5), deadline=time.monotonic() - 1))
+    got = list(imap(seen.append, range(5), limits=Limits(time_limit=0.0).start()))
     assert [i for i, _ in got] == [0] and seen == [0]
     with ThreadPoolExecutor(1) as ex:
         it = imap(lambda x: x, range(100), executor=ex, window=4)

@@ -104,6 +104,35 @@ def test_play_by_clicking_then_undo_and_redo(browser: Browser, server: Served) -
         assert refused == []
 
 
+def test_the_address_names_the_position_shown(browser: Browser, server: Served) -> None:
+    """As on an analysis board, the address can be bookmarked or shared: #ply=N for a ply of
+    the document the server was started with, #pos=<one-line position> for any other position
+    (a move played on the board, a dealt round); a bad address keeps its message and shows the
+    server's document."""
+    first = POSITION.legal_plays()[0]
+    after = formats.position_to_line(POSITION.play(first))
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#board svg")
+        assert page.evaluate("location.hash") == "#ply=0"
+        page.click(f'#board [data-cell="{first}"]')
+        wait_ply(page, 1)
+        assert page.evaluate("decodeURIComponent(location.hash)") == f"#pos={after}"
+        played = page.evaluate("location.href")
+        page.fill("#seed", "5")
+        page.click("#deal")
+        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
+        dealt = page.evaluate("decodeURIComponent(location.hash.slice(5))")
+    assert formats.position_from_line(dealt) == deal_round(4, 5, predictions=True).position
+    with open_page(browser, played) as (page, refused):
+        page.wait_for_function(f"S.view && S.view.line === {after!r}")
+        assert owner(page, str(first)) == seat_letter(POSITION.to_play or 0)
+        assert refused == []
+    with open_page(browser, server.url + "#pos=cbx1:nonsense") as (page, _):
+        page.wait_for_selector("#load-error:not([hidden])")
+        page.wait_for_function("S.view && S.view.line === S.plies[0] && S.doc === S.initial")
+        assert page.evaluate("location.hash") == "#ply=0"
+
+
 def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> None:
     with open_page(browser, server.url) as (page, _):
         page.wait_for_selector("#board svg")

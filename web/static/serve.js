@@ -28,6 +28,8 @@ const S = {
   rows: [],
   best: [],
   busy: false,
+  initial: null, // the document named on the command line (its plies go in the address as #ply=N)
+  hash: "", // the address fragment this page wrote last
 };
 
 // ------------------------------------------------------------------------------ server
@@ -78,7 +80,7 @@ function say(text, el) {
 }
 
 // ------------------------------------------------------------------------------ documents
-function openDocument(doc) {
+function openDocument(doc, ply) {
   S.doc = doc;
   S.plies = doc.plies.slice();
   S.moves = doc.moves.slice();
@@ -97,7 +99,7 @@ function openDocument(doc) {
     ? ""
     : "A record needs the deal: deal a new round or load a record to save one.";
   say("");
-  show(doc.kind === "record" ? S.plies.length - 1 : 0);
+  show(ply ?? (doc.kind === "record" ? S.plies.length - 1 : 0));
 }
 
 // ------------------------------------------------------------------------------ drawing
@@ -139,6 +141,28 @@ function render(v) {
   $("undo").disabled = $("first").disabled = S.cursor === 0;
   $("redo").disabled = $("last").disabled = S.cursor >= S.plies.length - 1;
   document.body.dataset.ply = String(S.cursor);
+  writeAddress();
+}
+
+// ------------------------------------------------------------------------------ the address
+// As on an analysis board, the address names what is shown, so it can be bookmarked, shared
+// or reloaded: #ply=N for a move of the document the server was started with, else
+// #pos=<the shown position's one-line form> (any other position, moves played here included).
+function writeAddress() {
+  const own = S.doc === S.initial && S.initial.plies[S.cursor] === S.plies[S.cursor];
+  const hash = own ? `#ply=${S.cursor}` : `#pos=${encodeURIComponent(S.plies[S.cursor])}`;
+  if (hash !== location.hash) history.replaceState(null, "", hash);
+  S.hash = location.hash;
+}
+
+// Shows what the address names; false when it names nothing this page can show.
+async function readAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("pos") && (await loadText(params.get("pos")))) return true;
+  if (!S.initial) return false; // (a position that did not load keeps its message)
+  const ply = params.has("ply") ? Number(params.get("ply")) : NaN;
+  openDocument(S.initial, Number.isInteger(ply) ? ply : undefined);
+  return true;
 }
 
 function drawHand(v) {
@@ -488,8 +512,10 @@ async function loadText(text) {
   say("", $("load-error"));
   try {
     openDocument(await call("/api/load", { text }));
+    return true;
   } catch (e) {
     say(e.message, $("load-error"));
+    return false;
   }
 }
 
@@ -561,10 +587,13 @@ document.addEventListener("DOMContentLoaded", async () => {
       drawHand(S.view);
     }
   });
+  window.addEventListener("hashchange", () => {
+    if (location.hash !== S.hash) readAddress(); // typed or pasted into the address bar
+  });
   try {
     const first = await call("/api/initial");
-    if (first.document) openDocument(first.document);
-    else await deal();
+    S.initial = first.document;
+    if (!(await readAddress())) await deal();
   } catch (e) {
     say(e.message);
   }
