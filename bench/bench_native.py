@@ -19,11 +19,15 @@
 5. Score bounds (search.h SCORE_*): the score rows (para, value) of fixed analyze tables with
    the score bounds off and on, fresh tables per row: nodes and seconds, answers equal.
 6. Possible trick set at a full 4-player deal (tricks_possible): proven count, median, max.
-7. Targets: the horizon table of the issue's targets, each marked met or missed from the
+7. Threads: ``analyze_moves`` on horizon positions (3/4/5 players, 6/5/4 tricks left) with 1
+   and 2 threads (``Limits.threads``), fresh sessions, in the same run: wall time, process CPU
+   time, and the busiest thread's CPU time (what the wall time would be on two free cores);
+   the ratios 1 thread / 2 threads, answers equal.
+8. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|pn|score|possible]
+        [--only speed|horizon|start|pn|score|possible|threads]
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -39,7 +44,15 @@ from catbox.solver.cards import variant
 from catbox.solver.deal import random_position
 from catbox.solver.limits import Limits, OutOfTime
 from catbox.solver.possible import tricks_possible
-from catbox.solver.search import Target, analyze_moves, can_force, clear_cache, forced, native
+from catbox.solver.search import (
+    Session,
+    Target,
+    analyze_moves,
+    can_force,
+    clear_cache,
+    forced,
+    native,
+)
 from catbox.solver.search import api as search_api
 
 SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY (the defaults)
@@ -253,14 +266,66 @@ def possible_set(seeds: int, limit: float) -> list[dict[str, Any]]:
         pos = random_position(4, 800 + seed, variant(4).tricks)
         seat = pos.to_play
         assert seat is not None
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         r = tricks_possible(pos, seat, limits=Limits(limit))
         rows.append({"seed": 800 + seed, "status": r.status, "s": time.perf_counter() - t,
-                     "undecided": list(r.undecided)})  # fmt: skip
+                     "cpu": time.process_time() - c, "undecided": list(r.undecided)})  # fmt: skip
     times = [float(r["s"]) for r in rows]
+    cpu = [float(r["cpu"]) for r in rows]
     n_ok = sum(r["status"] == "proven" for r in rows)
+    worst = max(rows, key=lambda r: float(r["s"]))
     print(f"proven {n_ok}/{len(rows)}, median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s (target 30/30 at 30 seeds, max <= 10 s)")  # fmt: skip
+          f"max {max(times):.2f} s (seed {worst['seed']}); CPU median "
+          f"{statistics.median(cpu):.2f} s, max {max(cpu):.2f} s "
+          "(target 30/30 at 30 seeds, max <= 10 s)")  # fmt: skip
+    return rows
+
+
+def _timed_rows(pos: Any, threads: int) -> tuple[Any, float, float, float]:
+    """``analyze_moves`` with ``threads`` threads and a fresh session: rows, wall seconds,
+    process CPU seconds and the busiest thread's CPU seconds (its rows' searches)."""
+    per: dict[int, float] = {}
+    answers = search_api._answers
+
+    def timed(eng: Any, st: Any) -> Any:
+        c = time.thread_time()
+        try:
+            return answers(eng, st)
+        finally:
+            me = threading.get_ident()
+            per[me] = per.get(me, 0.0) + time.thread_time() - c
+
+    search_api._answers = timed
+    try:
+        t, c = time.perf_counter(), time.process_time()
+        rows = analyze_moves(pos, limits=Limits(threads=threads), session=Session())
+        wall, cpu = time.perf_counter() - t, time.process_time() - c
+    finally:
+        search_api._answers = answers
+    return rows, wall, cpu, max(per.values(), default=0.0)
+
+
+def threads_ratio(seeds: int) -> list[dict[str, Any]]:
+    print("\n== analyze_moves with 1 and 2 threads (same run, fresh sessions, no limit)")
+    print(f"{'pl':>2} {'left':>4} {'seed':>4} {'1t wall':>8} {'2t wall':>8} {'1t cpu':>7} "
+          f"{'2t cpu':>7} {'2t busiest':>10}  answers")  # fmt: skip
+    rows = []
+    for players, left in ((3, 6), (4, 5), (5, 4)):
+        for seed in range(700, 700 + seeds):
+            pos = random_position(players, seed, left)
+            r1, w1, c1, b1 = _timed_rows(pos, 1)
+            r2, w2, c2, b2 = _timed_rows(pos, 2)
+            res = {"players": players, "tricks_left": left, "seed": seed, "wall": (w1, w2),
+                   "cpu": (c1, c2), "busiest": (b1, b2), "same": r1 == r2}  # fmt: skip
+            rows.append(res)
+            print(f"{players:>2} {left:>4} {seed:>4} {w1:>8.2f} {w2:>8.2f} {c1:>7.2f} {c2:>7.2f} "
+                  f"{b2:>10.2f}  {'equal' if r1 == r2 else 'DIFFER'}", flush=True)  # fmt: skip
+    w = [sum(r["wall"][i] for r in rows) for i in (0, 1)]
+    c = [sum(r["cpu"][i] for r in rows) for i in (0, 1)]
+    b2 = sum(r["busiest"][1] for r in rows)
+    print(f"total: wall {w[0]:.1f} s -> {w[1]:.1f} s ({w[0] / w[1]:.2f}x); CPU {c[0]:.1f} s -> "
+          f"{c[1]:.1f} s; busiest thread {b2:.1f} s (CPU 1 thread / busiest: {c[0] / b2:.2f}x, "
+          "the ratio on two free cores)")  # fmt: skip
     return rows
 
 
@@ -309,7 +374,17 @@ def targets(out: dict[str, Any]) -> None:
         lines.append(("native vs Python nodes/s >= 50x", f"median {ratio:.0f}x", ratio >= 50))
     else:
         lines.append(("native vs Python nodes/s >= 50x", "", None))
-    lines.append(("two threads >= 1.5x one", "no threads in the core", False))
+    th = out.get("threads")
+    if th:
+        w = [sum(float(r["wall"][i]) for r in th) for i in (0, 1)]
+        c1 = sum(float(r["cpu"][0]) for r in th)
+        b2 = sum(float(r["busiest"][1]) for r in th)
+        same = all(r["same"] for r in th)
+        got = f"{w[0] / w[1]:.2f}x wall, {c1 / b2:.2f}x CPU / busiest thread"
+        got += "" if same else ", answers DIFFER"
+        lines.append(("two threads >= 1.5x one (wall, same run)", got, same and w[0] >= 1.5 * w[1]))
+    else:
+        lines.append(("two threads >= 1.5x one (wall, same run)", "", None))
     ps = out.get("possible")
     if ps:
         n_ok = sum(r["status"] == "proven" for r in ps)
@@ -332,7 +407,7 @@ def main() -> None:
     ap.add_argument("--py-nodes", type=int, default=300_000, help="Python engine node budget")
     ap.add_argument(
         "--only",
-        choices=("speed", "horizon", "start", "pn", "score", "possible"),
+        choices=("speed", "horizon", "start", "pn", "score", "possible", "threads"),
         help="run one part of the benchmark",
     )
     args, _ = ap.parse_known_args()
@@ -351,6 +426,8 @@ def main() -> None:
         out["score"] = score_bounds(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
+    if args.only in (None, "threads"):
+        out["threads"] = threads_ratio(seeds)
     targets(out)
     path = Path(__file__).parent / "results" / f"native{'-' + args.only if args.only else ''}.json"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from typing import Annotated, Any
 
+import typer
 from rich.table import Table
 from rich.text import Text
 
@@ -14,6 +16,26 @@ from .options import AtOpt, JsonOpt, PositionArg, SeedOpt, TimeLimitOpt, Workers
 from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text, position_view, yes_no
 from .sources import load_position
+
+ThreadsOpt = Annotated[
+    int,
+    typer.Option(
+        "--threads",
+        min=0,
+        help="Threads searching the forced columns' rows at once (0: one per core); "
+        "the answers never depend on it.",
+    ),
+]
+
+
+def search_threads(threads: int) -> int:
+    """``--threads``: 0 means one per core this process may use."""
+    if threads > 0:
+        return threads
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
 
 
 def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: str) -> Text:
@@ -36,14 +58,17 @@ def analyze(
     time_limit: TimeLimitOpt = 60.0,
     workers: WorkersOpt = 0,
     seed: SeedOpt = 0,
+    threads: ThreadsOpt = 0,
     json_out: JsonOpt = False,
 ) -> None:
     """For each legal play of the seat to play: possible and forceable trick counts, whether
-    paradox avoidance stays possible / guaranteed, and the best score it guarantees."""
+    paradox avoidance stays possible / guaranteed, and the best score it guarantees. The rows
+    of the forced columns are searched by --threads threads (default: one per core)."""
     from catbox.solver.analysis import Limits, best_rows, merge_status
     from catbox.solver.analysis import analyze as analyze_position
 
-    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
+    lim = Limits(time_limit, workers=workers, seed=seed, threads=search_threads(threads))
+    lim = lim.start()  # the whole command
     pos = load_position(position, at)
     ticker = Ticker(not json_out)
 

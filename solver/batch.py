@@ -40,6 +40,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -47,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from .answers import PROVEN, Status
 from .errors import CatboxError, FileError, FormatError, PositionError, SolverBug
 from .limits import Limits
-from .pool import imap
+from .pool import imap, process_pool, stop
 
 if TYPE_CHECKING:
     from .search.session import Session
@@ -643,15 +644,7 @@ def run(
             if on_row:
                 on_row(row)
 
-        answers = imap(
-            run_job,
-            jobs,
-            executor=executor,
-            window=window,
-            ordered=ordered,
-            chunk_seconds=CHUNK_SECONDS,
-        )
-        for k, outcome in answers:
+        for k, outcome in _answers(jobs, executor, window, ordered):
             for it in groups[firsts[k].digest]:
                 waiting[it.index] = outcome.row(it)
             if not ordered:
@@ -662,6 +655,72 @@ def run(
                 write(waiting.pop(next_index))
                 next_index = next(order, None)
     return summary
+
+
+#: The row of an item whose worker process died while answering it (a crash of the compiled
+#: core, the memory killer): a bug, reported on its row like any other, and the run goes on.
+DIED = {
+    "kind": "internal",
+    "message": "the worker process died while answering this item (a bug in catbox: please "
+    "report it with this item)",
+    "rule": None,
+    "where": None,
+}
+
+
+def _answers(
+    jobs: list[Job], executor: Executor | None, window: int, ordered: bool
+) -> Iterator[tuple[int, Outcome]]:
+    """``(k, run_job(jobs[k]))`` for every job, in any order, on ``executor`` (see :func:`imap`),
+    surviving a worker process that dies. A process pool whose worker died is broken for every
+    job in flight, and which job killed it is not known: the jobs left go on in a new pool of
+    the same size with one job per chunk, so that at most ``window`` are in flight; if a worker
+    dies again, those in flight (the first ``window`` jobs left, in the order they were
+    submitted) are answered one at a time in a pool of one process, where a death names its
+    job, which gets an error row (:data:`DIED`); then the rest go on as at first."""
+    left = dict.fromkeys(range(len(jobs)))  # the jobs not answered yet, in submission order
+    ex, owned, chunked = executor, list[Executor](), True
+    try:
+        while left:
+            todo = list(left)
+            try:
+                answers = imap(
+                    run_job,
+                    [jobs[i] for i in todo],
+                    executor=ex,
+                    window=window,
+                    ordered=ordered,
+                    chunk_seconds=CHUNK_SECONDS if chunked else None,
+                )
+                for k, outcome in answers:
+                    del left[todo[k]]
+                    yield todo[k], outcome
+            except BrokenProcessPool:
+                workers = getattr(ex, "_max_workers", 1)
+                ex = process_pool(workers)
+                owned.append(ex)
+                if chunked:
+                    chunked = False
+                    continue
+                for i in list(left)[: window if window > 0 else 4 * workers]:
+                    del left[i]
+                    yield i, _alone(jobs[i], owned)
+                chunked = True
+    finally:
+        for p in owned:
+            stop(p)
+
+
+def _alone(job: Job, owned: list[Executor]) -> Outcome:
+    """``run_job(job)`` in a pool of one process (the last of ``owned`` when it is one, else a
+    new one): the error row :data:`DIED` when that process dies."""
+    if getattr(owned[-1], "_max_workers", 0) != 1:
+        owned.append(process_pool(1))
+    try:
+        return owned[-1].submit(run_job, job).result()
+    except BrokenProcessPool:
+        owned.append(process_pool(1))
+        return Outcome(None, "error", dict(DIED), None, 0.0)
 
 
 def estimated_cost(opts: Options, item: Item) -> int:

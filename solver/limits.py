@@ -16,6 +16,10 @@ are and unpacked only at the two boundaries that need plain numbers: the compile
   seconds per solve) are work budgets: the same position, limits and seed give the same
   answer on every machine, so a batch runner can give reproducible cut answers by using them
   without a ``time_limit``.
+* ``threads`` is how many threads may search the rows of one table at once (the rows of
+  :func:`catbox.solver.search.analyze_moves`, each thread with its own engine and table). No
+  answer depends on it: a proven row is exact whichever engine found it, and under a
+  ``node_limit`` the rows are searched in one thread, in order, whatever ``threads`` says.
 
 A limit never turns into a yes or a no (analysis.md, "Honesty of answers"): what is not
 proven in time is ``unknown`` with the proven bounds.
@@ -54,8 +58,9 @@ class OutOfTime(Exception):
 @dataclass(frozen=True, slots=True)
 class Limits:
     """A wall-clock budget (seconds, None: no limit), a node budget per game-tree search and
-    a deterministic-work budget per CP-SAT solve (None: none), CP-SAT workers (0: choose) and
-    the solver seed. ``deadline`` (an instant of :func:`now`) is set by :meth:`start`."""
+    a deterministic-work budget per CP-SAT solve (None: none), CP-SAT workers (0: choose),
+    the solver seed and the search threads of a table's rows (1: the calling thread alone).
+    ``deadline`` (an instant of :func:`now`) is set by :meth:`start`."""
 
     time_limit: float | None = None
     node_limit: int | None = None
@@ -63,6 +68,7 @@ class Limits:
     workers: int = 0
     seed: int = 0
     deadline: float | None = None
+    threads: int = 1
 
     @classmethod
     def of(cls, limits: Limits | None) -> Limits:

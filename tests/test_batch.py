@@ -5,6 +5,7 @@ commands' --json documents, the same rows for any number of workers and in any o
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -165,6 +166,44 @@ def test_pool_and_sequential_give_identical_rows(tmp_path: Path) -> None:
     assert sorted(without_seconds(loose), key=lambda r: r["index"]) == without_seconds(one)
     assert {r["status"] for r in one} == {"proven", "unknown"}
     assert [r["index"] for r in one] == list(range(8))
+
+
+_RUN_JOB = b.run_job
+
+
+def _dies_on(job: b.Job) -> b.Outcome:
+    """run_job, except that the worker process dies (as on a crash of the compiled core) on
+    the items whose text names the seed-3 position. Module level: it pickles by name, and the
+    pool's forked workers see the patched batch module."""
+    if job.source.endswith(_MARK):
+        os._exit(70)
+    return _RUN_JOB(job)
+
+
+_MARK = position_to_line(random_position(3, 3, 2))[-12:]
+
+
+@pytest.mark.parametrize("ordered", [True, False])
+def test_a_worker_process_that_dies_costs_its_row_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ordered: bool
+) -> None:
+    """A worker that dies breaks the whole process pool: the run goes on in new pools, the
+    item that killed it gets an error row (found by running the suspects one at a time), and
+    every other row is the row of a run without the crash."""
+    f = str(lines_file(tmp_path, n=12, players=3, tricks_left=2))
+    opts = b.Options("paradox")
+    want = batch_run(tmp_path, "want.jsonl", [f], opts)
+    monkeypatch.setattr(b, "run_job", _dies_on)
+    with process_pool(2) as ex:
+        got = batch_run(tmp_path, "got.jsonl", [f], opts, executor=ex, ordered=ordered)
+    got.sort(key=lambda r: r["index"])
+    assert [r["index"] for r in got] == list(range(12))
+    died = [r for r in got if r["status"] == "error"]
+    assert [r["index"] for r in died] == [3]
+    assert died[0]["error"]["kind"] == "internal" and "process died" in died[0]["error"]["message"]
+    assert without_seconds([r for r in got if r["index"] != 3]) == without_seconds(
+        [r for r in want if r["index"] != 3]
+    )
 
 
 def test_unordered_runs_start_the_hardest_items_first(tmp_path: Path) -> None:

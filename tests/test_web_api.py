@@ -132,6 +132,29 @@ def test_view_from_one_seat_hides_the_other_hands(server: Served) -> None:
     assert v["svg"].count('class="card hidden"') == 3 * 9
 
 
+def test_seat_names_travel_with_the_document_and_label_the_board(server: Served) -> None:
+    """The one-line positions drop names: the document lists them, and view, play and export
+    take them back (one per seat, all different, checked)."""
+    rec_text = (PUZZLES / "records" / "four-player-round.toml").read_text()
+    d = ok(server, "/api/load", {"text": rec_text})
+    assert d["names"] == ["Ann", "Ben", "Cy", "Dee"]
+    line, names = d["plies"][0], d["names"]
+    v = ok(server, "/api/view", {"position": line, "names": names})
+    assert ">A Ann<" in v["svg"] and ">D Dee<" in v["svg"]
+    assert ">A<" in ok(server, "/api/view", {"position": line})["svg"]
+    p = formats.position_from_line(line).legal_plays()[0]
+    after = ok(server, "/api/play", {"position": line, "names": names, "play": str(p)})
+    assert ">B Ben<" in after["svg"]
+    out = ok(server, "/api/export", {"what": "position", "position": line, "names": names})
+    assert formats.loads(out["text"]).seat_names == ("Ann", "Ben", "Cy", "Dee")  # type: ignore[union-attr]
+    for bad, code in [(["Ann"], 422), (["Ann", "Ann", "Cy", "Dee"], 422), ("Ann", 400)]:
+        status, doc = post(server, "/api/view", {"position": line, "names": bad})
+        assert_error(status, doc, code, "names")
+    status, doc = post(server, "/api/view", {"position": line, "names": ["x" * 41] * 4})
+    assert_error(status, doc, 400, "names")
+    assert ok(server, "/api/deal", {"players": 3, "seed": 1})["names"] == ["A", "B", "C"]
+
+
 def test_play_returns_the_next_position_or_the_rule_broken(server: Served) -> None:
     pos = deal_round(4, 5).position
     line = formats.position_to_line(pos)

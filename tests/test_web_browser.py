@@ -133,6 +133,25 @@ def test_the_address_names_the_position_shown(browser: Browser, server: Served) 
         assert page.evaluate("location.hash") == "#ply=0"
 
 
+def test_seat_names_label_the_board_and_the_seat_choice(browser: Browser, server: Served) -> None:
+    rec = Path(__file__).parent.parent / "puzzles" / "records" / "four-player-round.toml"
+    with open_page(browser, server.url) as (page, _):
+        page.wait_for_selector("#board svg")
+        page.fill("#paste", rec.read_text())
+        page.click("#load")
+        page.wait_for_function("S.doc.kind === 'record' && S.view.line === S.plies.at(-1)")
+        page.keyboard.press("Home")
+        wait_ply(page, 0)
+        labels = page.eval_on_selector_all("#board .who", "ws => ws.map(w => w.textContent)")
+        assert labels == ["A Ann", "B Ben", "C Cy", "D Dee"]
+        seats = page.eval_on_selector_all("#my-seat option", "os => os.map(o => o.text)")
+        assert seats == ["A · Ann", "B · Ben", "C · Cy", "D · Dee"]
+        page.click(f'#board [data-cell="{page.evaluate("S.view.moves.legal[0]")}"]')
+        wait_ply(page, 1)  # a new move: the names stay
+        labels = page.eval_on_selector_all("#board .who", "ws => ws.map(w => w.textContent)")
+        assert labels == ["A Ann", "B Ben", "C Cy", "D Dee"]
+
+
 def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> None:
     with open_page(browser, server.url) as (page, _):
         page.wait_for_selector("#board svg")

@@ -9,6 +9,7 @@ as a file. Documents are the command line's ``--json`` shapes (:mod:`catbox.solv
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from catbox.solver import formats, svg
@@ -42,6 +43,8 @@ __all__ = [
 MAX_TEXT = 64 * 1024
 #: The most moves a request may list (a round has at most 40).
 MAX_MOVES = 60
+#: The longest seat name a request may give (characters).
+MAX_NAME = 40
 
 
 # ---------------------------------------------------------------------------- fields
@@ -85,9 +88,20 @@ def number_field(req: dict[str, Any], key: str, lo: float, hi: float, default: f
 
 
 def position_field(req: dict[str, Any], key: str = "position") -> Position:
-    """A position from a one-line position string (a catbox error names what is wrong)."""
+    """A position from a one-line position string (a catbox error names what is wrong), with
+    the seat names of the request's ``names`` when it has them (the one-line form has none)."""
     text = _str(req, key, limit=1024).strip()
-    return formats.position_from_line(text).settle()
+    pos = formats.position_from_line(text).settle()
+    names = req.get("names")
+    if names is None:
+        return pos
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names
+    ):
+        raise ApiError(400, f"field 'names' must be a list of seat names (1-{MAX_NAME} characters)")
+    named = replace(pos, names=tuple(names))
+    named.validate()  # one name per seat, all different
+    return named
 
 
 def seat_field(req: dict[str, Any], key: str, players: int) -> int | None:
@@ -121,7 +135,8 @@ def move_json(before: Position, play: Play, after: Position) -> dict[str, Any]:
 def document_json(doc: formats.Document) -> dict[str, Any]:
     """What the board needs of a loaded document: its kind, the positions to step through
     (one-line strings, the start first) with the moves between them (:func:`move_json`), the
-    seat letters, and for a record the deal without moves (what :func:`export` extends)."""
+    seat letters and names (sent back with each ``view``, ``play`` and ``export``: the one-line
+    positions drop them), and for a record the deal without moves (what :func:`export` extends)."""
     if isinstance(doc, Record):
         positions = list(doc.positions())
         return {
@@ -136,6 +151,7 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
             "record": formats.to_json_obj(doc.with_moves(())),
             "goal": None,
             "seats": [seat_letter(i) for i in range(doc.players)],
+            "names": list(positions[0].seat_names),
         }
     if isinstance(doc, Puzzle):
         return {
@@ -147,6 +163,7 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
             "record": None,
             "goal": doc.goal.describe(),
             "seats": [seat_letter(i) for i in range(doc.position.players)],
+            "names": list(doc.position.seat_names),
         }
     return {
         "kind": "position",
@@ -157,6 +174,7 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
         "record": None,
         "goal": None,
         "seats": [seat_letter(i) for i in range(doc.players)],
+        "names": list(doc.seat_names),
     }
 
 
@@ -191,7 +209,7 @@ def view(req: dict[str, Any]) -> dict[str, Any]:
     ``svg.board_state``; from ``view``'s seat when given: the other hands as sizes), the seat
     to play's hand and ``moves --json`` (legal plays, and every other card and colour with the
     rule that forbids it), the score once the round is over."""
-    check_keys(req, {"position", "view", "last", "best"})
+    check_keys(req, {"position", "names", "view", "last", "best"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
     last = _str(req, "last", required=False, limit=4)
@@ -224,7 +242,7 @@ def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) 
 def play(req: dict[str, Any]) -> dict[str, Any]:
     """``{"position", "play", "view"?}``: the view after the seat to play makes ``play``, or
     the rule it breaks (an illegal-play error: L1-L3, or the round is over)."""
-    check_keys(req, {"position", "play", "view"})
+    check_keys(req, {"position", "names", "play", "view"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
     p = Play.parse(_str(req, "play", limit=4))
@@ -238,7 +256,7 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
     """``{"what": "record"|"position", "syntax"?, "record"?, "moves"?, "position"?}``: the
     text of a file to download: the record built so far (the deal plus ``moves``, replayed
     and checked) or the position shown."""
-    check_keys(req, {"what", "syntax", "record", "moves", "position"})
+    check_keys(req, {"what", "syntax", "record", "moves", "position", "names"})
     what = _str(req, "what", limit=10)
     syntax = _str(req, "syntax", required=False, limit=4) or "toml"
     if syntax not in ("toml", "json"):

@@ -56,6 +56,13 @@ FAST_DTIME = 0.5  # deterministic seconds of each stage in the first round
 # no seed of 1000-1029 at 4 or 1000-1009 at 5 players slower).
 EVEN = (1.0, 1.0, 1.0)
 TRICKS_WEIGHTS = (1.0, 2.0, 8.0)
+# At 3 and 4 players (where the model carries the I2 facts, model._add_facts) the trick set's
+# final proofs at a full deal fall to the defaults (probing) and to the LP stage rarely, which
+# also runs ~5x slower per deterministic second there: the defaults come second. Measured
+# (bench_native.py --only possible and seeds 1000-1029, CPU seconds): 4p seed 1008 11.3 ->
+# 7.9, seed 807 10.2 -> 4.8, seed 1022 6.1 -> 4.0; 3p full deals unchanged (<= 1 s).
+DEFAULT_FIRST = (FAST, DEFAULT, PROOF)
+DEFAULT_FIRST_WEIGHTS = (1.0, 8.0, 2.0)
 
 
 def _solver(lim: Limits, params: dict[str, Any], dtime: float) -> Any:
@@ -84,24 +91,25 @@ def _run(
     lim: Limits,
     callback: Any = None,
     weights: tuple[float, ...] = EVEN,
+    stages: tuple[dict[str, Any], ...] = STAGES,
 ) -> tuple[Any, int]:
     """Solve by cycling the stages (fast search, LP proof, defaults) with deterministic work
     limits doubling every round (0.5, 1, 2, ... deterministic seconds) until one settles the
     question, the deadline passes or the work limit (``lim.work_limit`` deterministic seconds
     in all) is spent; returns (solver, status). ``weights`` scale each stage's work limit.
     Deterministic for a given input (the wall-clock limit only ever turns an answer into
-    "unknown"; the work limit does so reproducibly)."""
+    "unknown"; the work limit does so reproducibly). ``stages``: the cycle's order."""
     from ortools.sat.python import cp_model
 
     dtime = FAST_DTIME
     stage = 0
     spent = 0.0
     while True:
-        i = stage % len(STAGES)
+        i = stage % len(stages)
         work = dtime * weights[i]
         if lim.work_limit is not None:
             work = max(0.0, min(work, lim.work_limit - spent))
-        solver = _solver(lim, STAGES[i], work)
+        solver = _solver(lim, stages[i], work)
         status = solver.solve(model, callback)
         spent += work
         if status != cp_model.UNKNOWN:
@@ -109,7 +117,7 @@ def _run(
         if lim.expired() or (lim.work_limit is not None and spent >= lim.work_limit):
             return solver, status
         stage += 1
-        if stage % len(STAGES) == 0:
+        if stage % len(stages) == 0:
             dtime *= 2
 
 
@@ -177,24 +185,29 @@ def _alternating(
     lim: Limits,
     harvest: Callable[[], H],
     weights: tuple[float, ...] = EVEN,
+    stages: tuple[dict[str, Any], ...] = STAGES,
+    plain: Callable[[], bool] | None = None,
 ) -> Iterator[tuple[H, int]]:
     """Solve ``rm``'s model again and again, maximising and minimising the trick count in turn,
     with a fresh solution callback from ``harvest`` each time; yields (callback, status). The
     caller excludes what each run found and stops. Alternating pays: the extreme counts are
     the ones a plain search finds last (bench/bench_possible.py: the worst full-deal trick set
-    dropped from tens of seconds to a few)."""
+    dropped from tens of seconds to a few). A run after the first for which ``plain()`` is
+    true has no objective (any further count)."""
     from ortools.sat.python import cp_model
 
     m = rm.model
     turn = 0
     while True:
-        if turn % 2 == 0:
+        if turn > 0 and plain is not None and plain():
+            m.clear_objective()  # type: ignore[no-untyped-call]
+        elif turn % 2 == 0:
             m.maximize(rm.tricks)
         else:
             m.minimize(rm.tricks)
         turn += 1
         cb = harvest()
-        _, status = _run(m, lim, cb, weights)
+        _, status = _run(m, lim, cb, weights, stages)
         if status == cp_model.MODEL_INVALID:
             raise SolverBug(f"cp-sat model invalid: {m.validate()}")
         yield cb, status
@@ -237,7 +250,21 @@ def solve_tricks(
             if k not in self.found:
                 self.found[k] = extract(rm, self.value)
 
-    for cb, status in _alternating(rm, Limits.of(limits), Harvest, TRICKS_WEIGHTS):
+    def top_left() -> bool:
+        """Only counts above every count found are left (after the first, maximising run):
+        what remains is most often the proof that S cannot win (nearly) every trick, cheaper
+        with no objective (full 4p deals, CPU seconds: seed 807 4.3 -> 2.1, 1008 8.9 -> 7.7;
+        from the first run on, seeds whose top counts are reachable lost up to 7 s). Off at
+        5 players, where it cost (full deal seed 1002: 4.4 -> 19 s CPU)."""
+        rest = every - set(found) - done
+        return bool(rest) and min(rest) > max(set(found) | done, default=now - 1)
+
+    lim = Limits.of(limits)
+    if pos.players in (3, 4):
+        order = _alternating(rm, lim, Harvest, DEFAULT_FIRST_WEIGHTS, DEFAULT_FIRST, top_left)
+    else:
+        order = _alternating(rm, lim, Harvest, TRICKS_WEIGHTS)
+    for cb, status in order:
         for k, w in sorted(cb.found.items()):
             if k in found or k in done:
                 raise SolverBug(f"cp-sat found the excluded trick count {k} again")

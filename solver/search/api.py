@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -408,32 +409,112 @@ def analyze_moves(
     Plays that mirror each other under colour symmetry (2B, 2Y, 2G when those rows, S's tokens
     in them and every seat's permissions for them agree, :func:`_mirror`) are searched once
     and listed for each play. When every row is proven, the session remembers the root's
-    answers combined from them (a later :func:`forced` on this position reads them)."""
+    answers combined from them (a later :func:`forced` on this position reads them).
+
+    With ``limits.threads`` > 1 (and no node limit) the rows are shared out between that many
+    threads: the calling thread searches with the session's engine, every other thread with an
+    engine and table of its own (a fresh :class:`Session`; the compiled core releases the GIL
+    while it searches). A proven row is exact whichever engine found it, so no answer depends
+    on the thread count; a node limit keeps one thread, in order (its budget is spent row by
+    row, so the rows it cuts do not depend on the threads either)."""
     pos = pos.settle()
     seat = pos.to_play
     if seat is None:
         return []
     _ready(pos, seat)
-    eng, store = _engine(pos, seat, limits, engine, session)
+    lim = Limits.of(limits)
+    eng, store = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
-    rows: list[MoveRow] = []
-    exhausted = False
-    done: dict[int, tuple[Partial, Status]] = {}
-    for idx, ch in eng.children(st):
-        twin = _mirror(eng.ctx, st, idx)
-        if twin is not None and twin in done:
-            out, status = done[twin]
-        elif exhausted:
-            out, status = Partial(), UNKNOWN
-        else:
-            out, status = _answers(eng, ch)
-            exhausted = status == UNKNOWN
-        done[idx] = (out, status)
-        row = MoveRow(eng.ctx.play_of(idx), out.forceable, out.guaranteed, out.best_score, status)
-        rows.append(row)
-    if not exhausted and done and store is not None:
-        store[st] = _combine([out for out, _ in done.values()])
+    kids = list(eng.children(st))
+    twins = {idx: _mirror(eng.ctx, st, idx) for idx, _ in kids}
+    seen: set[int] = set()
+    todo: list[tuple[int, State]] = []
+    for idx, ch in kids:  # a twin is a lower colour: listed (and searched) before its mirror
+        twin = twins[idx]
+        if twin not in seen:
+            twins[idx] = None
+            todo.append((idx, ch))
+        elif twins[twin] is not None:  # the mirror of a mirror: the row searched
+            twins[idx] = twins[twin]
+        seen.add(idx)
+    if lim.threads > 1 and lim.node_limit is None and len(todo) > 1:
+        done = _rows_in_threads(pos, seat, eng, todo, lim, engine)
+    else:
+        done = _rows_in_order(eng, todo)
+    every = [(idx, done[idx if (twin := twins[idx]) is None else twin]) for idx, _ in kids]
+    rows = [
+        MoveRow(eng.ctx.play_of(i), o.forceable, o.guaranteed, o.best_score, s)
+        for i, (o, s) in every
+    ]
+    if all(s == PROVEN for _, (_, s) in every) and every and store is not None:
+        store[st] = _combine([o for _, (o, _) in every])
     return rows
+
+
+Row = tuple[Partial, Status]
+
+
+def _rows_in_order(eng: AnyEngine, todo: list[tuple[int, State]]) -> dict[int, Row]:
+    """The rows searched one after the other in one engine; once a limit cuts one, the rest
+    are left unknown (their share of the limit is spent)."""
+    done: dict[int, Row] = {}
+    exhausted = False
+    for idx, ch in todo:
+        if exhausted:
+            done[idx] = (Partial(), UNKNOWN)
+            continue
+        done[idx] = _answers(eng, ch)
+        exhausted = done[idx][1] == UNKNOWN
+    return done
+
+
+def _rows_in_threads(
+    pos: Position,
+    seat: int,
+    eng: AnyEngine,
+    todo: list[tuple[int, State]],
+    lim: Limits,
+    kind: EngineKind | None,
+) -> dict[int, Row]:
+    """The rows shared out between ``lim.threads`` threads, each taking the next row when it
+    is free: the calling thread with ``eng``, every other one with an engine of a fresh
+    session made in that thread (engines are never shared between threads). The time limit
+    is the same deadline for all."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    lock = threading.Lock()
+    queue = iter(todo)
+    done: dict[int, Row] = {}
+    failed = threading.Event()  # a thread raised: the others take no further row
+
+    def work(mine: AnyEngine | None) -> None:
+        try:
+            if mine is None:
+                mine, _ = Session().engine(pos, seat, fresh=True, kind=kind)
+            while not failed.is_set():
+                with lock:
+                    nxt = next(queue, None)
+                if nxt is None:
+                    return
+                idx, ch = nxt
+                if lim.expired():
+                    row: Row = (Partial(), UNKNOWN)
+                else:
+                    mine.set_budget(None, lim.seconds())
+                    row = _answers(mine, ch)
+                with lock:
+                    done[idx] = row
+        except BaseException:
+            failed.set()
+            raise
+
+    n = min(lim.threads, len(todo))
+    with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-rows") as pool:
+        helpers = [pool.submit(work, None) for _ in range(n - 1)]
+        work(eng)
+        for h in helpers:
+            h.result()
+    return done
 
 
 def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:

@@ -63,7 +63,7 @@ async function fetchView(line) {
   const seat = viewSeat();
   const key = `${line}|${seat || ""}`;
   if (!S.views.has(key)) {
-    const body = { position: line };
+    const body = { position: line, names: S.doc.names };
     if (seat) body.view = seat;
     const ply = S.plies.indexOf(line);
     if (ply > 0) body.last = S.moves[ply - 1].play;
@@ -85,6 +85,7 @@ function openDocument(doc, ply) {
   S.plies = doc.plies.slice();
   S.moves = doc.moves.slice();
   S.views.clear();
+  $("board").replaceChildren(); // a new picture: its seat labels (names) are the new document's
   $("doc-title").textContent = doc.title;
   const goal = doc.goal ? `Goal: ${doc.goal}. ${doc.description || ""}` : doc.description || "";
   $("goal").textContent = goal;
@@ -92,7 +93,9 @@ function openDocument(doc, ply) {
   const seats = doc.seats;
   const mine = $("my-seat");
   const keep = mine.value;
-  mine.innerHTML = seats.map((s) => `<option>${s}</option>`).join("");
+  mine.replaceChildren(
+    ...seats.map((s, i) => new Option(doc.names[i] === s ? s : `${s} · ${doc.names[i]}`, s)),
+  );
   if (seats.includes(keep)) mine.value = keep;
   $("save-record").disabled = !doc.record;
   $("save-note").textContent = doc.record
@@ -277,7 +280,7 @@ async function tryPlay(play) {
   S.busy = true;
   const t0 = performance.now();
   try {
-    const body = { position: S.plies[S.cursor], play };
+    const body = { position: S.plies[S.cursor], names: S.doc.names, play };
     const seat = viewSeat();
     if (seat) body.view = seat;
     const after = await call("/api/play", body);
@@ -537,6 +540,7 @@ async function save(what) {
     body.moves = S.moves.map((m) => m.play);
   } else {
     body.position = S.plies[S.cursor];
+    body.names = S.doc.names;
   }
   try {
     const out = await call("/api/export", body);
