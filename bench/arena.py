@@ -43,9 +43,13 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_estimates import doomed  # noqa: E402
 from catbox.solver.cards import COPIES, Colour, Play, variant  # noqa: E402
 from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
-from catbox.solver.estimates.start import _predict_heuristic, _set_aside_heuristic  # noqa: E402
+from catbox.solver.estimates.start import (  # noqa: E402
+    _predict_heuristic,
+    _set_aside_heuristic,
+    advise_start,
+)
 from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
-from catbox.solver.player import HORIZON, choose_play  # noqa: E402
+from catbox.solver.player import HORIZON, Scored, choose_play, score_plays  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
 
@@ -80,30 +84,106 @@ def _player_agent(level: int | None = None) -> Agent:
     return agent
 
 
+# ranking variants of the player, tried in self-play (``--selfplay``): the order of the keys
+# after S's own paradox (``Scored`` fields, each a share of the solved deals' weight)
+def _ranked_agent(
+    order: tuple[str, ...], playouts: int = 0, horizon: dict[int, int] | None = None
+) -> Agent:
+    hor = horizon or HORIZON
+
+    def agent(pos: Position, seed: int) -> Play:
+        view = _view(pos).settle()
+        plays = view.legal_plays()
+        if len(plays) == 1 or view.tricks_left > hor[view.players]:
+            return choose_play(view, seed=seed, level=0)
+        rows = score_plays(view, seed=seed, playouts=playouts)
+        if not rows or not rows[0].weight:
+            return choose_play(view, seed=seed, level=0)
+
+        def key(r: Scored) -> tuple[float, ...]:
+            w = r.weight
+            got = {
+                "avoids": r.avoids / w,
+                "avoids4": round(4 * r.avoids / w) / 4,  # coarse: near-ties go to the next key
+                "possible": r.possible / w,
+                "clear": r.clear / w,
+                "score": r.score / w if r.score is not None else float("-inf"),
+                "policy": r.policy,
+                "follow": r.follow / w,
+                "follow_score": r.follow_score / w,
+                "sum": (r.avoids + r.follow) / w,
+                "sure": float(r.avoids >= w - 1e-9),  # guaranteed on every solved deal
+            }
+            return tuple(got[k] for k in order)
+
+        return min(rows, key=lambda r: (tuple(-x for x in key(r)), r.play)).play
+
+    return agent
+
+
+KEY = ("avoids", "possible", "clear", "score", "policy")  # the player's own order
 AGENTS: dict[str, Agent] = {
     "player": _player_agent(),
     "policy": _sim_agent("catbox"),
     "random": _sim_agent("random"),
     "follow": _sim_agent("follow"),
+    "clear-first": _ranked_agent(("clear", "avoids", "possible", "score", "policy")),
+    "avoid-clear": _ranked_agent(("avoids", "clear", "possible", "score", "policy")),
+    "pol-third": _ranked_agent(
+        ("avoids", "possible", "follow", "clear", "score", "policy"), playouts=1
+    ),
+    "coarse-pol": _ranked_agent(
+        ("avoids4", "follow", "avoids", "possible", "clear", "score", "policy"), playouts=1
+    ),
+    "pol-first": _ranked_agent(
+        ("follow", "avoids", "possible", "clear", "score", "policy"), playouts=1
+    ),
+    "clear-pol": _ranked_agent(
+        ("clear", "follow", "avoids", "possible", "score", "policy"), playouts=2
+    ),
+    "pol2-first": _ranked_agent(
+        ("follow", "avoids", "possible", "clear", "score", "policy"), playouts=3
+    ),
+    "sum": _ranked_agent(("sum", "avoids", "possible", "clear", "score", "policy"), playouts=2),
+    "h-1": _ranked_agent(KEY, horizon={p: h - 1 for p, h in HORIZON.items()}),
+    "h-2": _ranked_agent(KEY, horizon={p: h - 2 for p, h in HORIZON.items()}),
+    "sure-clear": _ranked_agent(("sure", "clear", "avoids", "possible", "score", "policy")),
+    "coarse-clear": _ranked_agent(("avoids4", "clear", "avoids", "possible", "score", "policy")),
 }
 
 
-def deal(players: int, seed: int) -> Position:
-    """A round dealt from ``seed`` with the fixed set-aside and prediction rule."""
+def dealt_hands(players: int, seed: int) -> tuple[list[list[int]], tuple[int, ...], random.Random]:
+    """The dealt hands (before the set-aside) of the round of ``seed``, the 2-player revealed
+    cards, and the stream the fixed rule goes on with."""
     v = variant(players)
     rng = random.Random(f"arena-deal/{players}/{seed}")
     deck = [n for n in v.numbers for _ in range(COPIES)]
     rng.shuffle(deck)
     dealt = [sorted(deck[i * v.dealt : (i + 1) * v.dealt]) for i in range(players)]
     revealed = tuple(sorted(deck[players * v.dealt :][:3])) if players == 2 else ()
+    return dealt, revealed, rng
+
+
+def deal(
+    players: int, seed: int, chosen: dict[int, tuple[int, int | None]] | None = None
+) -> Position:
+    """A round dealt from ``seed`` with the fixed set-aside and prediction rule; ``chosen``
+    overrides it for some seats: seat -> (set-aside card, prediction)."""
+    v = variant(players)
+    dealt, revealed, rng = dealt_hands(players, seed)
     asides, hands, preds = [], [], []
-    for h in dealt:
+    for s, h in enumerate(dealt):
         a = _set_aside_heuristic(h, rng)
         rest = list(h)
         rest.remove(a)
+        pred = _predict_heuristic(rest, players) if v.predictions else None
+        if chosen and s in chosen:
+            a, pred = chosen[s]
+            rest = list(h)
+            rest.remove(a)
         asides.append(a)
         hands.append(tuple(rest))
-        preds.append(_predict_heuristic(rest, players) if v.predictions else None)
+        preds.append(pred)
     return Position.start(
         players,
         list(hands),
@@ -112,6 +192,100 @@ def deal(players: int, seed: int) -> Position:
         set_aside=list(asides),
         revealed=revealed,
     ).settle()
+
+
+@dataclass
+class Tally:
+    """One seat swapped per round against the reference round: the paired score differences
+    (per deal, averaged over the seats), paradoxes caused and predictions hit on both sides."""
+
+    diffs: list[float] = field(default_factory=list)
+    per: list[float] = field(default_factory=list)
+    para: int = 0
+    para_base: int = 0
+    hit: int = 0
+    hit_base: int = 0
+
+    def add(self, out: Outcome, ref: Outcome, r: int) -> None:
+        self.per.append(out.scores[r] - ref.scores[r])
+        self.para += out.paradox == r
+        self.para_base += ref.paradox == r
+        self.hit += out.hits[r]
+        self.hit_base += ref.hits[r]
+
+    def end_deal(self) -> None:
+        self.diffs.append(sum(self.per) / len(self.per))
+        self.per = []
+
+    def summary(self, n: int) -> dict[str, object]:
+        return {
+            "score_diff": mean(self.diffs),
+            "paradox": proportion(self.para, n),
+            "paradox_base": proportion(self.para_base, n),
+            "hit": proportion(self.hit, n),
+            "hit_base": proportion(self.hit_base, n),
+        }
+
+
+def start_duel(players: int, deals: int, seed0: int, samples: int, play: str) -> dict[str, object]:
+    """The round-start advisor (``advise_start``) against the fixed rule: for each deal and seat
+    r, seat r sets aside and predicts as advised (the predictions before it known, S3), every
+    other seat by the rule; the round is played out by ``play`` in every seat, against the same
+    deal with the rule at seat r. Paired difference of seat r's score, per seat-round."""
+    agent = AGENTS[play]
+    tally = Tally()
+    same = 0
+    t0 = time.perf_counter()
+    for d in range(deals):
+        seed = seed0 + d
+        ref_start = deal(players, seed)
+        ref = play_round(ref_start, [agent] * players, seed)
+        dealt = dealt_hands(players, seed)[0]
+        for r in range(players):
+            order = (r - ref_start.round_start) % players
+            before = tuple(
+                ref_start.seats[(ref_start.round_start + k) % players].prediction or 0
+                for k in range(order)
+            )
+            adv = advise_start(
+                players,
+                tuple(dealt[r]),
+                order=order,
+                before=before if players > 2 else (),
+                samples=samples,
+                seed=seed,
+            )
+            best = adv.candidates[0]
+            choice = (best.set_aside, best.prediction)
+            if choice == (ref_start.seats[r].set_aside, ref_start.seats[r].prediction):
+                same += 1
+                out = ref
+            else:
+                out = play_round(deal(players, seed, {r: choice}), [agent] * players, seed)
+            tally.add(out, ref, r)
+        tally.end_deal()
+    n = deals * players
+    return {
+        "players": players,
+        "deals": deals,
+        "samples": samples,
+        "play": play,
+        **tally.summary(n),
+        "same_choice": same / n,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def print_start(r: dict[str, object]) -> None:
+    sd = r["score_diff"]
+    assert isinstance(sd, Estimate)
+    print(
+        f"  {r['players']}p  advisor ({r['samples']} samples) vs rule  {r['deals']:>4} deals "
+        f"(play: {r['play']}): score diff/seat-round {fmt(sd)}; paradox {rate(r['paradox'])} vs "  # type: ignore[arg-type]
+        f"{rate(r['paradox_base'])}; hits {rate(r['hit'])} vs {rate(r['hit_base'])}; "  # type: ignore[arg-type]
+        f"same choice as the rule {100 * float(r['same_choice']):.0f}%",  # type: ignore[arg-type]
+        flush=True,
+    )
 
 
 @dataclass
@@ -162,7 +336,7 @@ def duel(
 ) -> dict[str, object]:
     """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else."""
     a, b = AGENTS[name], AGENTS[base]
-    diffs, para_a, para_b, hit_a, hit_b = [], 0, 0, 0, 0
+    tally = Tally()
     self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
     self_open: list[float] = []  # the same over the deals the cards do not doom (I1/I2)
     times: dict[int, list[float]] = {}
@@ -171,25 +345,20 @@ def duel(
         seed = seed0 + d
         start = deal(players, seed)
         ref = play_round(start, [b] * players, seed)
-        per = []
         for r in range(players):
             seats = [b] * players
             seats[r] = a
             out = play_round(start, seats, seed, timed=r)
             for k, v in out.times.items():
                 times.setdefault(k, []).extend(v)
-            per.append(out.scores[r] - ref.scores[r])
-            para_a += out.paradox == r
-            para_b += ref.paradox == r
-            hit_a += out.hits[r]
-            hit_b += ref.hits[r]
-        diffs.append(sum(per) / players)
+            tally.add(out, ref, r)
+        tally.end_deal()
         mine = play_round(start, [a] * players, seed)
         self_d.append(((mine.paradox is not None) - (ref.paradox is not None)) / players)
         if not doomed(Sim.of(start)):
             self_open.append(self_d[-1])
         if progress and (d + 1) % progress == 0 and d + 1 < deals:
-            e = mean(diffs)
+            e = mean(tally.diffs)
             print(
                 f"    ... {d + 1} deals: score diff {fmt(e)}, self-play paradox diff "
                 f"{fmt(mean(self_d), pct=True)}",
@@ -202,11 +371,7 @@ def duel(
         "contestant": name,
         "baseline": base,
         "deals": deals,
-        "score_diff": mean(diffs),
-        "paradox": proportion(para_a, n),
-        "paradox_base": proportion(para_b, n),
-        "hit": proportion(hit_a, n),
-        "hit_base": proportion(hit_b, n),
+        **tally.summary(n),
         "self_paradox_diff": mean(self_d),
         "self_paradox_diff_open": mean(self_open),
         "open_deals": len(self_open),
@@ -214,6 +379,33 @@ def duel(
         "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
     }
     return res
+
+
+def selfplay(players: int, names: list[str], base: str, deals: int, seed0: int) -> None:
+    """Every seat ``name`` vs every seat ``base``, on the same deals: paradoxes per 100
+    seat-rounds (contestant minus baseline, paired) and the mean seat score."""
+    b = AGENTS[base]
+    rows: dict[str, list[float]] = {n: [] for n in names}
+    scores: dict[str, list[float]] = {n: [] for n in names}
+    t0 = time.perf_counter()
+    for d in range(deals):
+        seed = seed0 + d
+        start = deal(players, seed)
+        ref = play_round(start, [b] * players, seed)
+        for n in names:
+            out = play_round(start, [AGENTS[n]] * players, seed)
+            rows[n].append(((out.paradox is not None) - (ref.paradox is not None)) / players)
+            scores[n].append((sum(out.scores) - sum(ref.scores)) / players)
+        if (d + 1) % 10 == 0 and d + 1 < deals:
+            done = ", ".join(f"{n} {fmt(mean(rows[n]), pct=True)}" for n in names)
+            print(f"    ... {d + 1} deals: {done}", file=sys.stderr, flush=True)
+    for n in names:
+        print(
+            f"  {players}p self-play {n:>12} vs {base:<7} {deals:>5} deals: paradox diff per 100 "
+            f"seat-rounds {fmt(mean(rows[n]), pct=True)}; mean seat score diff "
+            f"{fmt(mean(scores[n]))}  ({time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
 
 
 def print_duel(r: dict[str, object]) -> None:
@@ -282,8 +474,16 @@ def main() -> int:
     ap.add_argument("--speed", type=int, default=None, help="rounds for the endgame speed table")
     ap.add_argument("--out", type=Path, default=RESULTS / "arena.json")
     ap.add_argument("--progress", type=int, default=0, help="report every this many deals")
+    ap.add_argument("--selfplay", nargs="*", default=None, help="self-play only, these agents")
+    ap.add_argument("--start", type=int, default=None, help="deals for the round-start table")
+    ap.add_argument("--start-samples", type=int, default=100)
     args, _ = ap.parse_known_args()
     deals = args.deals or (6 if args.quick else 100)
+    start_deals = args.start if args.start is not None else (2 if args.quick else 20)
+    if args.selfplay:
+        for p in args.players:
+            selfplay(p, args.selfplay, "policy", deals, 1_000_000 * p + args.seed)
+        return 0
     speed_rounds = args.speed if args.speed is not None else (2 if args.quick else 10)
     res: dict[str, object] = {}
     if speed_rounds:
@@ -302,6 +502,16 @@ def main() -> int:
             r = duel(p, args.contestant, base, deals, 1_000_000 * p + args.seed, args.progress)
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r
+    if start_deals:
+        samples = 10 if args.quick else args.start_samples
+        print(
+            f"\nRound start: the advisor (advise --hand, {samples} samples) vs the fixed rule for "
+            "one seat at a time, the others by the rule; every seat then plays the policy"
+        )
+        for p in args.players:
+            r = start_duel(p, start_deals, 3_000_000 * p + args.seed, samples, "policy")
+            print_start(r)
+            res[f"{p}/start"] = r
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(to_json(res), indent=2))
     return 0

@@ -182,12 +182,15 @@ def main() -> int:
     ap.add_argument("--peer", type=Path, default=os.environ.get("CATBOX_PEER"))
     ap.add_argument("--bot", default="heuristic_safe14")
     ap.add_argument("--contestant", default="player", choices=sorted(AGENTS))
-    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--deals", type=int, default=None, help="default 100 (2 with --quick)")
+    ap.add_argument("--quick", action="store_true")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sims", type=int, default=100)
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--rows", type=Path, default=None, help="append one JSON line per deal")
     ap.add_argument("--every", type=int, default=10, help="print (and write) every this many deals")
     args, _ = ap.parse_known_args()
+    args.deals = args.deals or (2 if args.quick else 100)
     if not args.peer or not Path(args.peer).is_dir():
         print("peer arena skipped: pass --peer PATH (or CATBOX_PEER) to a checkout of the peer")
         return 0
@@ -202,9 +205,8 @@ def main() -> int:
     t0 = time.perf_counter()
     for d in range(args.deals):
         per = []
-        for scores, paradox, hit, mine in play_match(
-            peer, args.bot, args.contestant, 5_000_000 + args.seed + d, args.sims
-        ):
+        rounds = play_match(peer, args.bot, args.contestant, 5_000_000 + args.seed + d, args.sims)
+        for scores, paradox, hit, mine in rounds:
             theirs = [s for s in range(PLAYERS) if s not in mine]
             per.append(
                 sum(scores[s] for s in mine) / len(mine)
@@ -215,6 +217,10 @@ def main() -> int:
             hits["catbox"] += sum(hit[s] for s in mine)
             hits["peer"] += sum(hit[s] for s in theirs)
         diffs.append(sum(per) / len(per))
+        if args.rows:
+            with args.rows.open("a") as f:
+                f.write(json.dumps({"deal": args.seed + d, "diff": diffs[-1], "rounds": rounds}))
+                f.write("\n")
         if (d + 1) % args.every == 0 or d + 1 == args.deals:
             k = d + 1
             seats = 2 * 2 * k  # seat-rounds per side

@@ -1,10 +1,13 @@
 """Run every benchmark (``make bench``): the possible-question solvers (CP-SAT and fast paths)
 and the forced-outcome search, the served board, plus CLI start-up time. Each prints a table
 and writes JSON under bench/results/. Pass --quick for a smoke run; other options go to both
-scripts."""
+scripts. ``--only NAME [--only NAME ...]`` runs just those scripts (``arena``, ``peer_arena``,
+``bench_search`` ...). The peer arena runs under ``CATBOX_PEER_PYTHON`` when set (the peer's own
+Python, with open_spiel) and skips cleanly unless ``CATBOX_PEER`` names its checkout."""
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -29,7 +32,16 @@ def startup(runs: int = 15) -> None:
 
 
 def main() -> int:
-    args = sys.argv[1:]
+    args: list[str] = []
+    only: set[str] = set()
+    argv = iter(sys.argv[1:])
+    for a in argv:
+        if a == "--only":
+            only.add(next(argv, "").removesuffix(".py"))
+        elif a.startswith("--only="):
+            only.add(a.split("=", 1)[1].removesuffix(".py"))
+        else:
+            args.append(a)
     status = 0
     for script in (
         "bench_possible.py",
@@ -44,13 +56,19 @@ def main() -> int:
         "arena.py",  # catbox's player against its previous version and the baselines
         "peer_arena.py",  # the peer's bots; skips unless CATBOX_PEER names a checkout
     ):
+        if only and script.removesuffix(".py") not in only:
+            continue
         path = HERE / script
         if not path.exists():
             print(f"(skipping {script}: not present)")
             continue
         print(f"\n=== {script} {' '.join(args)}", flush=True)
-        status |= subprocess.run([sys.executable, str(path), *args], check=False).returncode
-    startup(5 if "--quick" in args else 15)
+        python = sys.executable
+        if script == "peer_arena.py":
+            python = os.environ.get("CATBOX_PEER_PYTHON") or python
+        status |= subprocess.run([python, str(path), *args], check=False).returncode
+    if not only:
+        startup(5 if "--quick" in args else 15)
     return status
 
 

@@ -12,6 +12,7 @@ from rich.text import Text
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
 from catbox.solver.limits import Limits
+from catbox.solver.player import MAX_LEVEL
 from catbox.solver.shapes import advice_json
 
 from .errors import as_options
@@ -55,6 +56,17 @@ SamplesOpt = Annotated[
         min=1,
         help="Sampled deals (default 200; 800 with --hand).",
         show_default=False,
+    ),
+]
+LevelOpt = Annotated[
+    int,
+    typer.Option(
+        "--level",
+        min=0,
+        max=MAX_LEVEL,
+        help="How the seats play in playouts: 0 catbox's policy (fast); 1-5 catbox's player "
+        "(exact endgames over 20 x LEVEL sampled deals per decision in the last tricks: "
+        "stronger opponents, slower). Not with --hand.",
     ),
 ]
 
@@ -124,6 +136,7 @@ def advise(
     seed: SampleSeedOpt = 0,
     workers: ProcessesOpt = 1,
     time_limit: SampleTimeLimitOpt = None,
+    level: LevelOpt = 0,
     json_out: JsonOpt = False,
 ) -> None:
     """Rank SEAT's plays by its estimated chance of avoiding a paradox, then its expected score,
@@ -139,6 +152,8 @@ def advise(
             raise FormatError("give either a POSITION or --hand, not both", where="--hand")
         if players is None:
             raise FormatError("--hand needs --players", where="--players")
+        if level:
+            raise FormatError("--level applies to a position's plays, not --hand", where="--level")
         from catbox.solver.estimates.start import DEFAULT_START_SAMPLES, advise_start
 
         try:
@@ -177,6 +192,7 @@ def advise(
             workers=workers,
             limits=Limits(time_limit),
             progress=tick,
+            level=level,
         )
     except CatboxError as e:
         raise as_options(e, _OPTION_NAMES) from None
@@ -192,7 +208,8 @@ def method_note(a: Advice) -> Text:
         if a.status == "proven"
         else f"{a.samples} sampled deals"
         if a.method == "pimc"
-        else f"{a.samples} playouts (each a sampled deal of the unseen cards, then the policy)"
+        else f"{a.samples} playouts (each a sampled deal of the unseen cards, then "
+        + ("the policy)" if not a.level else f"catbox's player at level {a.level})")
     )
     t = Text(f"  method {a.method}, {what} [{a.status}]", style="dim")
     if a.stopped:

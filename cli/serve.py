@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from catbox.solver.player import DEFAULT_LEVEL, MAX_LEVEL
+
 from .output import command, out
 from .sources import load_document
 
@@ -41,6 +43,16 @@ def serve(
             "--workers", min=1, max=8, help="Worker processes for analyses and catbox's plays."
         ),
     ] = 2,
+    level: Annotated[
+        int,
+        typer.Option(
+            "--level",
+            min=0,
+            max=MAX_LEVEL,
+            help="How well catbox plays the other seats: 0 its policy (instant); 1-5 its "
+            "player, exact endgames over 20 x LEVEL sampled deals per decision (slower).",
+        ),
+    ] = DEFAULT_LEVEL,
 ) -> None:
     """Open a local analysis board in the browser: load or paste a position, record or puzzle,
     or deal a new round; click a card, then a colour; undo, redo, jump to any move; live
@@ -55,5 +67,6 @@ def serve(
         port=port,
         open_browser=not no_open,
         workers=workers,
+        level=level,
         announce=lambda text: out().print(text, highlight=False),
     )

@@ -22,8 +22,10 @@ How it plays (``level``):
   2. then on which S can at least still avoid it if the others let it (cooperative);
   3. then after which the round can still end with no paradox at all (the cooperative search
      in the last tricks (:data:`ROUND_EXACT_FROM`), Hall's condition for every other seat
-     before): measured in the arena, this keeps self-play from causing more paradoxes than
-     the policy (S alone does not care who causes one);
+     before): S alone does not care who causes a paradox — another seat's ends the round
+     with S safe (X3) — and this key lowers self-play paradoxes, though at 4 players not to
+     the policy's rate (the variants that reach it give up S's own safety and the score:
+     README, "Self-play and the ranking");
   4. then the best mean score (Sc1-Sc3) S can guarantee;
   5. then the policy's own value of the play.
 
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_LEVEL",
     "HORIZON",
+    "MAX_LEVEL",
     "SAMPLES",
     "Scored",
     "choose_play",
@@ -62,6 +65,7 @@ __all__ = [
 ]
 
 DEFAULT_LEVEL = 1
+MAX_LEVEL = 5  # the front doors' budget knob (--level) stops here: 100 deals per decision
 # tricks left (the current one included) from which the player solves sampled deals exactly,
 # per player count: measured in bench/arena.py ("endgame speed") against the decision targets
 HORIZON = {2: 6, 3: 5, 4: 4, 5: 2}
@@ -75,8 +79,11 @@ class Scored:
     can still guarantee avoiding its paradox against every other seat (``avoids``), on how
     much it can at least still avoid it if the others let it (``possible``, the cooperative
     question), the weighted sum of the best scores S can guarantee (``score``; only for the
-    plays that avoid it most, else None) and the policy's value of the play (``policy``, the
-    last tie-break)."""
+    plays that avoid it most, else None), the policy's value of the play (``policy``, the
+    last tie-break), the weight on which the round can still end paradox-free (``clear``)
+    and, with ``playouts`` in :func:`score_plays`, the weight on which the policy played by
+    every seat after the play ends it paradox-free (``follow``) and S's mean score there
+    (``follow_score``; measured in the arena's self-play, not part of :meth:`key`)."""
 
     play: Play
     avoids: float
@@ -85,6 +92,8 @@ class Scored:
     weight: float
     policy: float = 0.0
     clear: float = 0.0
+    follow: float = 0.0
+    follow_score: float = 0.0
 
     def key(self) -> tuple[float, ...]:
         if not self.weight:
@@ -160,11 +169,14 @@ def score_plays(
     samples: int = SAMPLES,
     node_limit: int | None = NODE_LIMIT,
     limits: Limits | None = None,
+    playouts: int = 0,
 ) -> list[Scored]:
     """Every legal play of the seat to play, solved exactly on deals of the unseen cards
     consistent with ``view`` (all of them, weighted, when there are at most ``samples``;
     otherwise ``samples`` seeded draws). A deal whose search hits ``node_limit`` or the time
-    limit is left out for every play. Sorted best first (avoids, then score)."""
+    limit is left out for every play. ``playouts`` > 0 also plays the round on from each play
+    that many times per deal with the policy in every seat (``Scored.follow``). Sorted best
+    first (:meth:`Scored.key`)."""
     from .estimates.deals import DealSpace
     from .search.api import guaranteed_score
     from .search.native import NativeEngine
@@ -192,6 +204,9 @@ def score_plays(
     solved: list[tuple[int, list[State]]] = []
     oks: list[list[tuple[bool, bool]]] = []
     clear = [0.0] * len(plays)  # no other seat is left unable to play out its hand (E1, X1)
+    # the round played on by the policy in every seat after the play: paradox-free, S's score
+    follow = [0.0] * len(plays)
+    follow_score = [0.0] * len(plays)
     for deal, w in deals:
         if lim is not None and lim.expired() and solved:
             break
@@ -209,6 +224,17 @@ def score_plays(
         for j, p in enumerate(plays):
             if _round_open(deal.play(p), seat):
                 clear[j] += w
+        if playouts:
+            from .estimates.policy import Sim, playout
+
+            sim0 = Sim.of(deal)
+            for j, p in enumerate(plays):
+                for k in range(playouts):
+                    sim = sim0.copy()
+                    sim.play(p.number, int(p.colour))
+                    playout(sim, random.Random(f"{seed}/{len(solved)}/{k}"))
+                    follow[j] += w * (sim.paradox is None) / playouts
+                    follow_score[j] += w * (sim.score(seat) or 0) / playouts
     weight = float(sum(w for w, _ in solved))
     avoids = [
         (
@@ -248,6 +274,8 @@ def score_plays(
                 weight,
                 pol[p],
                 clear[j],
+                follow[j],
+                follow_score[j],
             )
         )
     return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))

@@ -82,3 +82,26 @@ def test_review_from_the_players_view(tmp_path: Path) -> None:
     assert all(p["made"]["avoid_paradox"]["samples"] > 0 for p in j["plays"])
     code, out, _ = run("review", path, "--seat", "A")
     assert code == 0 and "judged" in out and "not analysed" not in out
+
+
+def test_advise_level_models_the_seats_by_the_player() -> None:
+    """--level (the budget knob): the playouts' seats are catbox's player at that level; the
+    answer is the library's advise(level=...) and the text says which model played."""
+    from catbox.solver.estimates.advise import advise
+
+    pos = hidden(3, 4, 3)
+    line = formats.position_to_line(pos)
+    seat = pos.to_play or 0
+    args = ("advise", line, "--method", "playouts", "--samples", "4")
+    code, out, _ = run(*args, "--level", "1", "--json")
+    assert code == 0, out
+    lib = advise(pos, seat, method="playouts", samples=4, level=1)
+    assert json.loads(out) == json.loads(json.dumps(lib.to_json()))
+    code, out, _ = run(*args, "--level", "1")
+    assert code == 0 and "catbox's player at level 1" in " ".join(out.split())
+    code, out, _ = run(*args)
+    assert code == 0 and "then the policy" in " ".join(out.split())
+    assert run(*args, "--level", "9")[0] != 0
+    hand = ",".join(map(str, deal_round(4, 2).dealt[0]))
+    code, _, err = run("advise", "--hand", hand, "-p", "4", "--level", "1")
+    assert code == EXIT_FORMAT and "--level" in err

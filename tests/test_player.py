@@ -132,3 +132,25 @@ def test_advise_playouts_can_model_the_seats_by_the_player() -> None:
     b = run(view, seat, method="playouts", samples=6, level=1)
     assert a == b and a.samples == 6
     assert {m.play for m in a.moves} == set(view.legal_plays())
+
+
+def test_policy_playouts_after_each_play_are_a_share_of_the_deals() -> None:
+    """score_plays(playouts=k) (a measure tried in the arena): the share of solved deals on which
+    the policy, played by every seat after the play, ends the round paradox-free lies in
+    [0, weight]; it is deterministic and leaves the exact counts unchanged."""
+    full = random_position(4, seed=11, tricks_left=2)
+    view = view_of(full)
+    plain = score_plays(view, seed=3)
+    rows = score_plays(view, seed=3, playouts=2)
+    assert rows == score_plays(view, seed=3, playouts=2)
+    by_play = {r.play: r for r in plain}
+    for r in rows:
+        assert 0.0 <= r.follow <= r.weight + 1e-9
+        p = by_play[r.play]
+        assert (r.avoids, r.possible, r.clear, r.weight) == (
+            p.avoids,
+            p.possible,
+            p.clear,
+            p.weight,
+        )
+        assert p.follow == 0.0

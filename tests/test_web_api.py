@@ -229,6 +229,12 @@ def test_advise_and_play_jobs_answer_as_the_library(server: Served) -> None:
     snap = post(server, "/api/jobs", {"kind": "play", "position": line, "seed": 5})[1]
     done = server.wait_job(snap["id"])
     assert done["result"] == {"play": str(bot_play(pos, seed=5))}
+    # the budget knob: level 0 is the policy alone (serve --level sets the default)
+    snap = post(server, "/api/jobs", {"kind": "play", "position": line, "seed": 5, "level": 0})[1]
+    done = server.wait_job(snap["id"])
+    assert done["result"] == {"play": str(bot_play(pos, seed=5, level=0))}
+    status, doc = post(server, "/api/jobs", {"kind": "play", "position": line, "level": 9})
+    assert_error(status, doc, 400, "level")
 
 
 def test_a_cancelled_search_frees_its_worker(server: Served) -> None:

@@ -35,6 +35,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from catbox.solver import formats
 from catbox.solver.analysis import seat_to_analyse
 from catbox.solver.errors import CatboxError, PositionError
+from catbox.solver.player import DEFAULT_LEVEL, MAX_LEVEL
 
 from . import api
 from .errors import ApiError, error_json
@@ -133,10 +134,12 @@ def create_app(
     workers: int = 2,
     hosts: set[str] | None = None,
     pool: Pool | None = None,
+    level: int = DEFAULT_LEVEL,
 ) -> Starlette:
     """The board's application. ``initial``: the document named on the command line (shown
     first); ``hosts``: the ``Host`` values to answer (default: this machine's names, any
-    port — :mod:`.server` passes them with its port)."""
+    port — :mod:`.server` passes them with its port); ``level``: catbox's player's budget
+    for the practice plays unless a job names its own."""
     jobs = pool or Pool(workers)
     first = api.document_json(initial) if initial is not None else None
 
@@ -151,7 +154,7 @@ def create_app(
         return JSONResponse({"document": first})
 
     async def post_job(request: Request) -> Response:
-        return JSONResponse(submit(jobs, await read_json(request)), status_code=202)
+        return JSONResponse(submit(jobs, await read_json(request), level), status_code=202)
 
     async def get_job(request: Request) -> Response:
         since = request.query_params.get("since", "0")
@@ -220,13 +223,14 @@ def create_app(
     return app
 
 
-def submit(jobs: Pool, req: dict[str, Any]) -> dict[str, Any]:
+def submit(jobs: Pool, req: dict[str, Any], level: int = DEFAULT_LEVEL) -> dict[str, Any]:
     """``POST /api/jobs``: ``{"kind": "analyze"|"advise"|"play", "position", "seat"?,
-    "time_limit"?, "seed"?, "samples"?}``, checked here (a 4xx at once for bad input), solved
+    "time_limit"?, "seed"?, "samples"?, "level"?}`` (``level``: the player's budget for a
+    ``play``, 0-5, default the server's), checked here (a 4xx at once for bad input), solved
     in a worker. ``analyze``: the table of every legal play (every hand known), rows as they
     are proven; ``advise``: the estimates for ``seat`` (default: the seat to play) from its own
     view; ``play``: catbox's play for the seat to play (practice)."""
-    api.check_keys(req, {"kind", "position", "seat", "time_limit", "seed", "samples"})
+    api.check_keys(req, {"kind", "position", "seat", "time_limit", "seed", "samples", "level"})
     kind = req.get("kind")
     if kind not in ("analyze", "advise", "play"):
         raise ApiError(400, "field 'kind' must be 'analyze', 'advise' or 'play'")
@@ -235,6 +239,7 @@ def submit(jobs: Pool, req: dict[str, Any]) -> dict[str, Any]:
     time_limit = api.number_field(req, "time_limit", 0.1, MAX_TIME_LIMIT, DEFAULT_TIME_LIMIT)
     seed = api.int_field(req, "seed", 0, 2**31 - 1, 0)
     samples = api.int_field(req, "samples", 1, 2000, 200)
+    lvl = api.int_field(req, "level", 0, MAX_LEVEL, level)
     if pos.to_play is None:
         raise PositionError("the round is over: nothing to analyse or play", rule="E1")
     if kind == "analyze":
@@ -249,5 +254,6 @@ def submit(jobs: Pool, req: dict[str, Any]) -> dict[str, Any]:
         "time_limit": time_limit,
         "seed": seed,
         "samples": samples,
+        "level": lvl,
     }
     return jobs.submit(str(kind), params, time_limit if kind != "play" else 30.0)

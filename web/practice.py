@@ -16,15 +16,16 @@ sampled deals late. It runs in a worker process (web/worker.py), never in a requ
 from __future__ import annotations
 
 from catbox.solver.cards import Play
-from catbox.solver.player import choose_play
+from catbox.solver.player import DEFAULT_LEVEL, choose_play
 from catbox.solver.position import Position
 
 __all__ = ["bot_play"]
 
 
-def bot_play(pos: Position, seed: int = 0) -> Play:
+def bot_play(pos: Position, seed: int = 0, level: int = DEFAULT_LEVEL) -> Play:
     """catbox's play for the seat to play of ``pos``, from that seat's view; the same
-    position and seed give the same play.
+    position, seed and level give the same play (``level``: :func:`choose_play`'s budget,
+    0 the policy alone).
 
     Raises:
         PositionError: the round is over, or the hand of the seat to play is unknown.
@@ -32,4 +33,4 @@ def bot_play(pos: Position, seed: int = 0) -> Play:
     pos = pos.settle()
     seat = pos.to_play
     view = pos if seat is None else pos.hide(s for s in range(pos.players) if s != seat)
-    return choose_play(view, seed=seed)
+    return choose_play(view, seed=seed, level=level)

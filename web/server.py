@@ -16,6 +16,7 @@ import uvicorn
 
 from catbox.solver import formats
 from catbox.solver.errors import FileError
+from catbox.solver.player import DEFAULT_LEVEL
 
 from .app import LOCAL_HOSTS, create_app
 
@@ -58,6 +59,7 @@ def serve(
     open_browser: bool = True,
     workers: int = 2,
     announce: Callable[[str], None] = print,
+    level: int = DEFAULT_LEVEL,
 ) -> None:
     """Serve the board until interrupted (Ctrl-C). ``announce`` gets the URL once the server
     answers; with ``open_browser`` the default browser opens it."""
@@ -66,7 +68,7 @@ def serve(
     shown = f"[{host.strip('[]')}]" if ":" in host else host
     names = {*LOCAL_HOSTS, shown.lower()}
     hosts = names | {f"{h}:{port}" for h in names}
-    app = create_app(initial, workers=workers, hosts=hosts)
+    app = create_app(initial, workers=workers, hosts=hosts, level=level)
     url = f"http://{'127.0.0.1' if shown in ('0.0.0.0', '[::]') else shown}:{port}/"
     config = uvicorn.Config(
         app,

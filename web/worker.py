@@ -32,6 +32,7 @@ from catbox.solver.deal import random_position
 from catbox.solver.errors import CatboxError, PositionError
 from catbox.solver.estimates.advise import advise
 from catbox.solver.formats import position_from_line
+from catbox.solver.player import DEFAULT_LEVEL
 from catbox.solver.shapes import advice_json, analyze_json, row_json
 
 from .errors import error_json
@@ -87,7 +88,9 @@ def advise_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
 def play_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
     """catbox's play for the seat to play, from what that seat can see."""
     pos = position_from_line(params["position"]).settle()
-    play = bot_play(pos, seed=int(params.get("seed") or 0))
+    play = bot_play(
+        pos, seed=int(params.get("seed") or 0), level=int(params.get("level", DEFAULT_LEVEL))
+    )
     return {"play": str(play)}
 
 

@@ -101,6 +101,7 @@ class Advice:
     deals: int | None  # how many distinct consistent deals there are (None: not counted)
     fallbacks: int  # pimc: (sample, move) pairs played out instead of solved
     stopped: bool  # the time limit stopped sampling early
+    level: int = 0  # the seats' model in playouts: 0 the policy, 1+ catbox's player
 
     @property
     def best(self) -> Play | None:
@@ -234,7 +235,9 @@ def advise(
             solved = len(results) == len(deals) and not any(o[3] for r in results for o in r)
             if solved:
                 weights = [w for _, w in deals]
-                return _aggregate(pos, seat, m, plays, results, weights, count, stopped=False)
+                return _aggregate(
+                    pos, seat, m, plays, results, weights, count, stopped=False, level=level
+                )
             # a deal hit its budget (or time ran out): not exact; sample instead (an unweighted
             # average over the enumerated deals would be biased)
     # sampled
@@ -246,7 +249,7 @@ def advise(
         limits=lim,
         progress=progress,
     )
-    return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped)
+    return _aggregate(pos, seat, m, plays, results, None, None, stopped=stopped, level=level)
 
 
 def _aggregate(
@@ -259,6 +262,7 @@ def _aggregate(
     deals: int | None,
     *,
     stopped: bool,
+    level: int = 0,
 ) -> Advice:
     n = len(results)
     moves = []
@@ -282,4 +286,4 @@ def _aggregate(
         moves.append(MoveEstimate(play, avoid, score, tricks, fb))
     order = sorted(moves, key=lambda mv: (-mv.key()[0], -mv.key()[1], mv.play))
     status: Status = "proven" if weights is not None else "estimate"
-    return Advice(seat, method, n, tuple(order), status, deals, fallbacks, stopped)
+    return Advice(seat, method, n, tuple(order), status, deals, fallbacks, stopped, level)
