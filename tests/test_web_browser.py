@@ -180,6 +180,7 @@ def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> Non
         text = page.inner_text("#message")
         assert "[rule L3]" in text and "red" in text, text
         assert ply(page) == 0
+        free_worker(page)
 
 
 def test_an_analysis_row_appears_and_the_best_play_is_framed(
@@ -251,6 +252,7 @@ def test_download_the_position_and_the_record_so_far(browser: Browser, server: S
         rec = formats.loads(Path(got.value.path()).read_text(), "json")
         assert isinstance(rec, Record) and [str(m) for m in rec.moves] == legal[:1]
         assert rec.position(0) == deal_round(4, 3, predictions=True).position
+        free_worker(page)
 
 
 def test_screenshot(browser: Browser, server: Served, tmp_path: Path) -> None:
