@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Annotated, Any
 
 import typer
@@ -30,12 +29,9 @@ ThreadsOpt = Annotated[
 
 def search_threads(threads: int) -> int:
     """``--threads``: 0 means one per core this process may use."""
-    if threads > 0:
-        return threads
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
+    from catbox.solver.pool import default_workers
+
+    return threads if threads > 0 else default_workers()
 
 
 def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: str) -> Text:
