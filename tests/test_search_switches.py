@@ -1,5 +1,6 @@
 """The compiled core's search switches (search.h SEARCH_*: normalised table keys, table.h
-core_key; equivalent numbers searched once, order.h equivalent): every pruned play equals its
+core_key; rank-normalised keys, ptable.h rank_key; equivalent numbers searched once, order.h
+equivalent): every pruned play equals its
 kept twin on every goal (Python engine), each switch alone, both and none give the same answers
 (mid-trick too, tables down to the last trick, alpha-beta and df-pn), equal to the exhaustive
 reference at shallow depth, and the lines the API returns with them replay through the rules
@@ -22,7 +23,8 @@ from catbox.solver.search.state import apply, cells, legal_mask, to_play
 from .test_search_native import assert_forced_matches_reference
 from .test_search_score import _playout_states
 
-SEARCH_MASKS = (0, 1, 2, 3, 5)  # none, NORM, EQUIV, both, NORM | PN_NORM (search.h)
+# none, NORM, EQUIV, both, NORM | PN_NORM, NORM | PN_NORM | RANK, NORM | RANK (search.h)
+SEARCH_MASKS = (0, 1, 2, 3, 5, 13, 9)
 
 
 def _goals(left: int) -> list[tuple[int, int, int]]:
@@ -86,7 +88,7 @@ def test_search_switches_keep_every_answer(players: int) -> None:
 def test_search_switches_match_the_reference(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every switch on: forced equals the exhaustive rules-engine solver (1-2 tricks, mid-trick
     too), and the main and best-score lines replay through the rules engine."""
-    monkeypatch.setattr(native, "SEARCH", 7)
+    monkeypatch.setattr(native, "SEARCH", 15)
     for i in range(12):
         pos = random_position(players, 37_000 + i, 1 + i % 2, mid_trick=i % players)
         clear_cache()
@@ -99,3 +101,42 @@ def test_search_switches_match_the_reference(players: int, monkeypatch: pytest.M
             v, pv = best_score_line(pos, seat, engine="native")
             if pv is not None:
                 assert seat_score(Witness.of(pos, list(pv)).verify(pos), seat) == v
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_rank_keys_keep_every_answer_on_one_table(players: int) -> None:
+    """Rank-normalised keys (ptable.h rank_key): one engine whose tables are shared by every
+    state along several playouts of a position (tables down to the last trick, alpha-beta and
+    df-pn) answers every trick goal and para as an engine with exact keys does, state by state:
+    states of one rank class met in any order give their own answers (red broken or not, L3a;
+    mid-trick, W1's winning card so far among the ranks)."""
+    rng = random.Random(470 + players)
+    checked = 0
+    for seed in range(20):
+        left = 3 + seed % (3 if players < 4 else 2 if players == 4 else 1)
+        pos = random_position(players, 47_000 + seed, left, mid_trick=seed % players)
+        seat = rng.randrange(players)
+        engines = []
+        for mask in (0, 29):  # exact keys; NORM | PN_NORM | RANK | RANK_EVERY
+            eng = NativeEngine.for_position(pos, seat)
+            eng.core.set_search(mask)
+            eng.core.configure(True, 1, False, False, 1 if seed % 2 else 0, 1)
+            engines.append(eng)
+        exact, ranked = engines
+        states = []
+        for _ in range(4):
+            states += _playout_states(exact, exact.state_of(pos), rng)
+        # and each with red not broken (L3a): its red cells emptied, the other numbers as dead
+        red = exact.ctx.red
+        states += [(st[0] & ~red, st[1] & ~red, *st[2:]) for st in states if st[0] & red]
+        for st in states:
+            fs = flat(exact.ctx, st)
+            for lo, hi, pk in _goals(st[11]):
+                assert ranked.core.solve(fs, lo, hi, pk) == exact.core.solve(fs, lo, hi, pk), (
+                    seed,
+                    st,
+                    (lo, hi, pk),
+                )
+            assert ranked.core.exact_para(fs, 0) == exact.core.exact_para(fs, 0), (seed, st)
+            checked += 1
+    assert checked >= 300

@@ -146,11 +146,13 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
     int seat = cx.seat;
     int p = cx.to_play(st);
     bool use_tt = left >= opt.tt_min_left;
-    Key key = use_tt ? key_of(st) : Key{};
+    uint32_t live = 0;
+    Key key = use_tt ? key_of(st, &live) : Key{};
     int hint = -1;
     if (use_tt) {
         int known = probe_win(key, lo, hi, pk, hint);
         if (known >= 0) return known != 0;
+        hint = played_hint(hint, live);
     }
     int t = st.tricks;
     bool is_s = p == seat;
@@ -178,7 +180,7 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
         ch = next;
     }
     if (best >= 0) hist_.credit(p, best, left);
-    if (use_tt) store_win(key, lo, hi, pk, result, best, start);
+    if (use_tt) store_win(key, lo, hi, pk, result, stored_hint(best, live), start);
     return result;
 }
 
@@ -268,7 +270,8 @@ int Engine::para(const State& st, int alpha, int beta) {
     int p = cx.to_play(st);
     if (!lm) return p == seat ? 0 : NOPAR;  // X1, X3
     bool use_tt = left >= opt.tt_min_left;
-    Key key = use_tt ? key_of(st) : Key{};
+    uint32_t live = 0;
+    Key key = use_tt ? key_of(st, &live) : Key{};
     bool found = false;
     BoundEntry local{NOPAR, NOPAR, -1};
     Table<BoundEntry>::Slot* slot = nullptr;
@@ -283,7 +286,7 @@ int Engine::para(const State& st, int alpha, int beta) {
         e->lower = -sb.ub;
         if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) e->upper = 0;
     }
-    int lower = e->lower, upper = e->upper, hint = e->hint;
+    int lower = e->lower, upper = e->upper, hint = played_hint(e->hint, live);
     if (lower >= beta || lower == upper) return lower;
     if (upper <= alpha) return upper;
     int a = alpha > lower ? alpha : lower;
@@ -326,7 +329,7 @@ int Engine::para(const State& st, int alpha, int beta) {
     if (!use_tt) return best;
     slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
     e = &slot->data;
-    if (bm >= 0) e->hint = (int8_t)bm;
+    if (bm >= 0) e->hint = (int8_t)stored_hint(bm, live);
     store_bounds(*e, lower, upper, best, a0, b0);
     slot->work = work_of(start, nodes);
     return best;
@@ -406,7 +409,7 @@ int Engine::value(const State& st, int alpha, int beta) {
     }
     if (ub <= alpha) return ub;
     if (lb >= beta) return lb;
-    Key key = key_of(st, bonus);
+    Key key = exact_key(st, bonus);
     key.w[3] |= (uint64_t)(t + 1) << 27;
     if (!bonus) key.w[4] = ~0ULL;
     auto* slot = vtt_.insert(key, BoundEntry{lb, ub, -1});

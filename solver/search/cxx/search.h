@@ -11,6 +11,7 @@
 #include "bounds.h"
 #include "core.h"
 #include "order.h"
+#include "ptable.h"
 #include "table.h"
 
 namespace catbox {
@@ -60,6 +61,10 @@ constexpr int SCORE_DEFAULT = SCORE_TRICKS | SCORE_PARA | SCORE_EVERY;
 constexpr int SEARCH_NORM = 1;   // normalised table keys (table.h core_key `norm`)
 constexpr int SEARCH_EQUIV = 2;  // equivalent numbers searched once (order.h equivalent)
 constexpr int SEARCH_PN_NORM = 4;  // normalised keys in the proof-number table too
+// rank-normalised keys (ptable.h rank_key; with SEARCH_NORM) in the win, para and pn tables,
+// at trick starts only unless SEARCH_RANK_EVERY
+constexpr int SEARCH_RANK = 8;
+constexpr int SEARCH_RANK_EVERY = 16;
 constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
 
 // Algorithm switches (for measuring each; the defaults are the measured best).
@@ -126,9 +131,27 @@ class Engine {
     uint64_t nodes = 0;
 
   private:
-    Key key_of(const State& st, bool mine = false) const {
+    // st's key in the tables of trick and paradox goals (win, para, pn); with SEARCH_RANK
+    // rank-normalised, and `live` gets st's live numbers for the hints (stored_hint,
+    // played_hint), else 0 (hints are cell indices)
+    Key key_of(const State& st, uint32_t* live = nullptr) const {
+        uint32_t l = 0;
+        if ((opt.search & (SEARCH_NORM | SEARCH_RANK)) == (SEARCH_NORM | SEARCH_RANK) &&
+            (st.cnt == 0 || opt.search & SEARCH_RANK_EVERY)) {
+            Key k = rank_key(cx, st, opt.canonical, l);
+            if (live) *live = l;
+            return k;
+        }
+        if (live) *live = 0;
+        return exact_key(st);
+    }
+    // st's key with its numbers as they are; with `mine` S's tokens too (value: S's groups)
+    Key exact_key(const State& st, bool mine = false) const {
         return core_key(cx, st, opt.canonical, mine, opt.search & SEARCH_NORM);
     }
+    // a play as stored in a table entry of a key with these live numbers, and back
+    int stored_hint(int idx, uint32_t live) const { return live ? rank_hint(cx, idx, live) : idx; }
+    int played_hint(int h, uint32_t live) const { return live ? real_hint(cx, h, live) : h; }
     // the proof-number table's state key, given st's key_of (the same unless only the
     // alpha-beta tables use normalised keys)
     Key pn_key_of(const State& st, const Key& k) const {

@@ -136,7 +136,9 @@ inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool
     k.w[1] = hands[0] | (uint64_t)hands[1] << 27 | (uint64_t)(led + 1) << 54 |
              (uint64_t)(st.wseat + 1) << 57;
     k.w[2] = hands[2] | (uint64_t)hands[3] << 27 | (uint64_t)(st.wval + 1) << 54;
-    k.w[3] = hands[4] | (uint64_t)norm << 39;  // the two kinds of keys never meet
+    // the two kinds of keys never meet; normalised hands (dead cards dropped) do not tell the
+    // tricks left, which decide when the round ends (E1)
+    k.w[3] = hands[4] | (uint64_t)norm << 39 | (norm ? (uint64_t)st.left << 31 : 0);
     k.w[4] = mine ? mine_bits : 0;
     return k;
 }
