@@ -23,9 +23,9 @@
    and 2 threads (``Limits.threads``), fresh sessions, in the same run: wall time, process CPU
    time, and the busiest thread's CPU time (what the wall time would be on two free cores);
    the ratios 1 thread / 2 threads, answers equal.
-8. Search switches (search.h SEARCH_*: normalised table keys, equivalent numbers): every
-   analyze answer of fixed positions and the paradox question from the round start, each
-   switch alone and none: nodes, seconds, answers equal.
+8. Search switches (search.h SEARCH_*: normalised table keys, equivalent numbers,
+   rank-normalised keys): every analyze answer of fixed positions and the paradox question
+   from the round start, each switch alone and none: nodes, CPU seconds, answers equal.
 9. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
@@ -278,14 +278,15 @@ def _core_case(players: int, left: int, seed: int, mask: int, cap: int) -> dict[
         native.SEARCH = saved
     eng.set_budget(cap, None)
     answers: list[Any] = []
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     try:
         for _idx, ch in eng.children(eng.state_of(pos)):
             out, _status = search_api._answers(eng, ch)
             answers.append(out)
     except OutOfTime:
         answers.append(None)
-    return {"nodes": eng.nodes, "s": time.perf_counter() - t, "answers": answers}
+    return {"nodes": eng.nodes, "s": time.perf_counter() - t, "cpu": time.process_time() - cpu,
+            "answers": answers}  # fmt: skip
 
 
 def _core_start(players: int, seed: int, mask: int, limit: float) -> dict[str, Any]:
@@ -305,8 +306,10 @@ def _core_start(players: int, seed: int, mask: int, limit: float) -> dict[str, A
 
 
 # search.h SEARCH_*: none; normalised keys in every table (the default); in the alpha-beta
-# tables only; equivalent numbers searched once
-SEARCH_MASKS = (("none", 0), ("norm", 5), ("norm-ab", 1), ("equiv", 2))
+# tables only; equivalent numbers searched once; rank-normalised keys (ptable.h) at trick
+# starts, and at every node
+SEARCH_MASKS = (("none", 0), ("norm", 5), ("norm-ab", 1), ("equiv", 2), ("rank", 13),
+                ("rank-all", 29))  # fmt: skip
 
 
 def core_switches(quick: bool) -> list[dict[str, Any]]:
@@ -319,7 +322,7 @@ def core_switches(quick: bool) -> list[dict[str, Any]]:
         cases += [(3, 6, 702), (4, 5, 702), (5, 4, 702)]
     cap = 150_000_000
     print(f"{'pl':>2} {'left':>4} {'seed':>4} " + " ".join(
-        f"{n + ' Mn':>9} {n + ' s':>7}" for n, _ in SEARCH_MASKS))  # fmt: skip
+        f"{n + ' Mn':>9} {n + ' cpu':>7}" for n, _ in SEARCH_MASKS))  # fmt: skip
     rows = []
     for players, left, seed in cases:
         res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed}
@@ -329,12 +332,13 @@ def core_switches(quick: bool) -> list[dict[str, Any]]:
         res["equal"] = same
         rows.append(res)
         print(f"{players:>2} {left:>4} {seed:>4} " + " ".join(
-            f"{res[n]['nodes'] / 1e6:>9.2f} {res[n]['s']:>7.2f}" for n, _ in SEARCH_MASKS)
+            f"{res[n]['nodes'] / 1e6:>9.2f} {res[n]['cpu']:>7.2f}" for n, _ in SEARCH_MASKS)
             + ("" if same else "  DIFFER"), flush=True)  # fmt: skip
     for name, _ in SEARCH_MASKS:
         nodes = sum(r[name]["nodes"] for r in rows)
         secs = sum(r[name]["s"] for r in rows)
-        print(f"{name:>6}: {nodes / 1e6:8.1f} M nodes, {secs:7.1f} s in all")
+        cpu = sum(r[name]["cpu"] for r in rows)
+        print(f"{name:>8}: {nodes / 1e6:8.1f} M nodes, {cpu:7.1f} s CPU, {secs:7.1f} s in all")
     print("\n   paradox guaranteed from the round start (60 s limit)")
     for players, seeds in ((4, (800, 801, 802)), (5, (800,))):
         for seed in seeds[: 2 if quick else 3]:

@@ -54,9 +54,10 @@ TABLELESS_UP_TO = 5
 PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
 # table keys and move pruning of new engines (search.h SEARCH_*: 1 normalised keys in the
 # alpha-beta tables, 2 equivalent numbers searched once, 4 normalised keys in the proof-number
-# table too). Measured (bench/bench_native.py --only core; nodes of every analyze answer on one
-# engine, 18 positions 3p/5-6, 4p/4-5, 5p/4): none 211 M, normalised keys 182 M (-14 %, CPU
-# -14 % in the same run), equivalent numbers 221 M (+4 %, CPU +13 %: the rule rarely fires).
+# table too, 8 rank-normalised keys at trick starts, 16 at every node). Measured
+# (bench/bench_native.py --only core; nodes of every analyze answer on one engine, 18
+# positions 3p/5-6, 4p/4-5, 5p/4): none 211 M, normalised keys 182 M (-14 %, CPU -14 % in the
+# same run), equivalent numbers 221 M (+4 %, CPU +13 %: the rule rarely fires).
 # From the round start (df-pn, avoid a paradox) they measured no gain in nodes (3p, 6 seeds:
 # 7.3 M -> 8.2 M; 4p seeds 800-802: 23 / 60 / 95 M -> 26 / 57 / 78 M, with a spread of
 # 78-243 M between builds that only moved the hash: a full table) and cost ~20 % CPU per node;
@@ -64,6 +65,10 @@ PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
 # better (23 / 57 / 156 M). One key kind everywhere (5) is kept for its analyze gain. Tried
 # and dropped: normalised keys only from 4 tricks left (round start 4p seed 800: 25.8 M nodes
 # -> 22.4 M, but analyze 3p / 6 seeds 704-705: 34.7 / 22.1 M -> 40.1 / 35.8 M).
+# Rank-normalised keys (8, cxx/ptable.h: the live numbers renumbered in order, a first partition
+# of the states) on 9 of those positions (3p/6, 4p/5, 5p/4 seeds 700-702): 134.9 M -> 134.7 M
+# nodes at trick starts (CPU 45.8 s -> 46.0 s), 133.4 M at every node (16; CPU 50.3 s); on 12
+# more (seeds 703-708 / 703-705) 321.9 M -> 318.6 M at trick starts (CPU 80.3 -> 75.2 s): off.
 SEARCH = 5
 # memory cap of every table of every native engine in the process together (CATBOX_TT_MB
 # overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket

@@ -62,7 +62,11 @@ constexpr int SEARCH_NORM = 1;   // normalised table keys (table.h core_key `nor
 constexpr int SEARCH_EQUIV = 2;  // equivalent numbers searched once (order.h equivalent)
 constexpr int SEARCH_PN_NORM = 4;  // normalised keys in the proof-number table too
 // rank-normalised keys (ptable.h rank_key; with SEARCH_NORM) in the win, para and pn tables,
-// at trick starts only unless SEARCH_RANK_EVERY
+// at trick starts only unless SEARCH_RANK_EVERY. Measured (bench/bench_native.py --only core,
+// every analyze answer of 3p/6, 4p/5, 5p/4 seeds 700-702 on one engine): normalised keys
+// 134.9 M nodes, 45.8 s CPU; RANK 134.7 M, 46.0 s; RANK | RANK_EVERY 133.4 M (-1 %), 50.3 s
+// (+10 %); 12 more positions (seeds 703-708 / 703-705): 321.9 M -> 318.6 M at trick starts.
+// Lines rarely meet states that differ only in which numbers are dead. Off.
 constexpr int SEARCH_RANK = 8;
 constexpr int SEARCH_RANK_EVERY = 16;
 constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
