@@ -107,7 +107,8 @@ def test_search_switches_match_the_reference(players: int, monkeypatch: pytest.M
 def test_rank_keys_keep_every_answer_on_one_table(players: int) -> None:
     """Rank-normalised keys (ptable.h rank_key): one engine whose tables are shared by every
     state along several playouts of a position (tables down to the last trick, alpha-beta and
-    df-pn) answers every trick goal and para as an engine with exact keys does, state by state:
+    df-pn) answers every trick goal, para and the cooperative "S avoids its paradox" question
+    (avoid_possible, whose seen set takes the same keys) as an engine with exact keys does:
     states of one rank class met in any order give their own answers (red broken or not, L3a;
     mid-trick, W1's winning card so far among the ranks)."""
     rng = random.Random(470 + players)
@@ -138,5 +139,6 @@ def test_rank_keys_keep_every_answer_on_one_table(players: int) -> None:
                     (lo, hi, pk),
                 )
             assert ranked.core.exact_para(fs, 0) == exact.core.exact_para(fs, 0), (seed, st)
+            assert ranked.core.avoid_possible(fs) == exact.core.avoid_possible(fs), (seed, st)
             checked += 1
     assert checked >= 300
