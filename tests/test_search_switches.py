@@ -88,7 +88,7 @@ def test_search_switches_keep_every_answer(players: int) -> None:
 def test_search_switches_match_the_reference(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every switch on: forced equals the exhaustive rules-engine solver (1-2 tricks, mid-trick
     too), and the main and best-score lines replay through the rules engine."""
-    monkeypatch.setattr(native, "SEARCH", 15)
+    monkeypatch.setattr(native, "SEARCH", 31)
     for i in range(12):
         pos = random_position(players, 37_000 + i, 1 + i % 2, mid_trick=i % players)
         clear_cache()
