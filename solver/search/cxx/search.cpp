@@ -271,7 +271,7 @@ int Engine::para(const State& st, int alpha, int beta) {
     Key key = use_tt ? key_of(st) : Key{};
     bool found = false;
     BoundEntry local{NOPAR, NOPAR, -1};
-    Table<BoundEntry>::Slot* slot = nullptr;
+    Table<BoundEntry, 4>::Slot* slot = nullptr;
     if (use_tt) slot = ptt_.insert(key, local, &found);
     uint64_t gen = ptt_.generation();
     BoundEntry* e = use_tt ? &slot->data : &local;

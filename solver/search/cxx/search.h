@@ -93,6 +93,8 @@ struct PnEntry {  // proof and disproof numbers of one (state, goal)
     int8_t hint;
 };
 
+static_assert(sizeof(Table<WinEntry, 4>::Slot) == 64, "a win entry is one cache line");
+
 struct PnChild {  // a child of a proof-number node while it is searched
     State st;
     Key key;  // the child's (state, goal) key
@@ -160,10 +162,10 @@ class Engine {
     int child_loop(const State& st, uint64_t lm, int p, int hint, int& a, int& b, int& bm,
                    Child&& child);
 
-    Table<WinEntry> tt_;
-    Table<BoundEntry> ptt_;
+    Table<WinEntry, 4> tt_;  // keys without S's tokens: four words (table.h)
+    Table<BoundEntry, 4> ptt_;
     Table<BoundEntry> vtt_;
-    Table<PnEntry> pnt_;
+    Table<PnEntry, 4> pnt_;
     History hist_;
     uint64_t next_check_;
     uint64_t node_limit_;
