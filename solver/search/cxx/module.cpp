@@ -291,6 +291,33 @@ static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
                          denied);
 }
 
+// The per-seat play counts of st (bounds.h, counted in 4-bit lanes): (plays_bound of every
+// seat, surely_makes(q, plays) of every seat q) -- checked against a plain count in tests.
+static PyObject* m_play_bounds(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    int plays;
+    if (!PyArg_ParseTuple(args, "Oi", &so, &plays) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int most[catbox::MAX_SEATS];
+    for (int q = 0; q < cx.players; ++q) most[q] = catbox::plays_bound(cx, st, q);
+    PyObject* m = PyTuple_New(cx.players);
+    PyObject* sure = PyTuple_New(cx.players);
+    if (!m || !sure) {
+        Py_XDECREF(m);
+        Py_XDECREF(sure);
+        return nullptr;
+    }
+    for (int q = 0; q < cx.players; ++q) {
+        PyTuple_SET_ITEM(m, q, PyLong_FromLong(most[q]));
+        PyObject* b = catbox::surely_makes(cx, st, q, plays, most) ? Py_True : Py_False;
+        Py_INCREF(b);
+        PyTuple_SET_ITEM(sure, q, b);
+    }
+    return Py_BuildValue("(NN)", m, sure);
+}
+
 static PyObject* m_rules(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     const catbox::Rules& r = self->eng->cx.rules;
@@ -345,6 +372,8 @@ static PyMethodDef engine_methods[] = {
      "set_search(mask): table keys and move pruning (search.h SEARCH_*; 0 = neither)"},
     {"set_score_bounds", (PyCFunction)m_set_mask<&catbox::Options::score>, METH_VARARGS,
      "set_score_bounds(mask): score bounds in value / para (search.h SCORE_*; 0 = none)"},
+    {"play_bounds", (PyCFunction)m_play_bounds, METH_VARARGS,
+     "play_bounds(state, plays) -> (plays_bound per seat, surely_makes(plays) per seat)"},
     {"static_bounds", (PyCFunction)m_static_bounds, METH_VARARGS,
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
