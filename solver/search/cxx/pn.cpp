@@ -44,11 +44,18 @@ static inline Key state_key(Key gk) {
 void Engine::pn_eval(PnChild& c) {
     count_node();
     uint64_t lm = 0;
-    int r = win_static(c.st, c.lo, c.hi, c.pk, lm);
-    if (r < 0 && c.st.left < opt.pn_leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
+    // the table key first: its win-table bucket is fetched while the static bounds run
+    bool leaf = c.st.left < opt.pn_leaf;
     Key ck{};
-    if (r < 0) {
+    if (!leaf) {
         ck = key_of(c.st);
+        tt_.prefetch(ck);
+    }
+    int r = win_static(c.st, c.lo, c.hi, c.pk, lm);
+    if (r < 0 && leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
+    if (r < 0) {
+        c.key = goal_key(pn_key_of(c.st, ck), c.lo, c.hi, c.pk);
+        pnt_.prefetch(c.key);
         int hint = -1;
         r = probe_win(ck, c.lo, c.hi, c.pk, hint);
     }
@@ -57,7 +64,6 @@ void Engine::pn_eval(PnChild& c) {
         c.dn = r ? PN_INF : 0;
         return;
     }
-    c.key = goal_key(pn_key_of(c.st, ck), c.lo, c.hi, c.pk);
     if (const PnEntry* e = pnt_.find(c.key)) {
         c.pn = e->pn;
         c.dn = e->dn;
