@@ -66,7 +66,7 @@ constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: nativ
 struct Options {
     bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
     int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
-    bool prefetch = false;  // win: prefetch the next sibling's table bucket
+    bool prefetch = false;  // win: the table key first, its bucket fetched during win_static
     bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
     // proof-number search (pn.cpp) for yes/no goals from roots with at least this many tricks
     // left (0: never); below pn_leaf tricks left its nodes are solved by win (alpha-beta)
@@ -146,7 +146,8 @@ class Engine {
     }
     void tick();
     int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const;
-    bool win_search(const State& st, int lo, int hi, int pk, uint64_t lm);
+    bool win_search(const State& st, int lo, int hi, int pk, uint64_t lm,
+                    const Key* known = nullptr);
     int probe_win(const Key& key, int lo, int hi, int pk, int& hint);
     void pn_eval(PnChild& c);
     void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,
