@@ -43,6 +43,7 @@ class Engine:
         pn_slack: bool = ...,
         pn_weak: bool = ...,
         pn_probe: int = ...,
+        pn_lazy: bool = ...,
         /,
     ) -> None: ...
     def set_bounds(self, mask: int, /) -> None: ...

@@ -245,9 +245,11 @@ static PyObject* m_configure(PyEngine* self, PyObject* args) {
     double pn_eps = self->eng->opt.pn_eps;
     int pn_slack = self->eng->opt.pn_slack, pn_weak = self->eng->opt.pn_weak;
     long long pn_probe = self->eng->opt.pn_probe;
-    if (!PyArg_ParseTuple(args, "pi|ppiipdppL", &sym, &tmin, &pf, &canon, &pn_min, &pn_leaf,
-                          &pn_mob, &pn_eps, &pn_slack, &pn_weak, &pn_probe))
+    int pn_lazy = self->eng->opt.pn_lazy;
+    if (!PyArg_ParseTuple(args, "pi|ppiipdppLp", &sym, &tmin, &pf, &canon, &pn_min, &pn_leaf,
+                          &pn_mob, &pn_eps, &pn_slack, &pn_weak, &pn_probe, &pn_lazy))
         return nullptr;
+    self->eng->opt.pn_lazy = pn_lazy != 0;
     self->eng->opt.pn_slack = pn_slack != 0;
     self->eng->opt.pn_weak = pn_weak != 0;
     self->eng->opt.pn_probe = pn_probe;
@@ -365,7 +367,7 @@ static PyMethodDef engine_methods[] = {
      "set_budget(node_limit, time_limit); negative: none"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
      "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
-     "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe): algorithm switches"},
+     "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe, pn_lazy): algorithm switches"},
     {"set_bounds", (PyCFunction)m_set_mask<&catbox::Options::bounds>, METH_VARARGS,
      "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},
     {"set_search", (PyCFunction)m_set_mask<&catbox::Options::search>, METH_VARARGS,

@@ -43,6 +43,7 @@ static inline Key state_key(Key gk) {
 // else from the proof-number table or, new, from its move count.
 void Engine::pn_eval(PnChild& c) {
     count_node();
+    c.lazy = false;
     uint64_t lm = 0;
     // the table key first: its win-table bucket is fetched while the static bounds run
     bool leaf = c.st.left < opt.pn_leaf;
@@ -81,6 +82,27 @@ void Engine::pn_eval(PnChild& c) {
     }
 }
 
+// A child's numbers guessed as pn_eval does for a new node, without its table key, table
+// probes or static bounds (Options::pn_lazy): never 0, so a node is solved only by children
+// pn_eval has seen; pn_mid evaluates a guessed child when it becomes the most proving one.
+void Engine::pn_guess(PnChild& c) {
+    c.lazy = true;
+    if (c.st.left == 0) {  // E1: decided at once (win_static's answer, no search)
+        c.lazy = false;
+        pn_eval(c);
+        return;
+    }
+    uint32_t m = opt.pn_mobility ? (uint32_t)popcount(legal_mask(cx, c.st)) : 1;
+    if (!m) m = 1;
+    bool is_s = cx.to_play(c.st) == cx.seat;
+    c.pn = is_s ? 1 : m;
+    c.dn = is_s ? m : 1;
+    if (opt.pn_slack) {
+        int slack = s_plays_bound(cx, c.st) - (c.st.left - cx.s_done(c.st));
+        if (slack > 0) c.dn *= (uint32_t)(1 + slack);
+    }
+}
+
 // One df-pn step: search below st until its numbers reach a threshold (or it is solved); its
 // numbers come back in pn, dn. st is unsolved by win_static and the win table.
 void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint32_t thpn,
@@ -106,6 +128,10 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
         c.lo = lo - d;
         c.hi = hi - d;
         c.pk = pk - d;
+        if (opt.pn_lazy) {
+            pn_guess(c);
+            continue;
+        }
         pn_eval(c);
         if (is_s ? c.pn == 0 : c.dn == 0) break;  // decides st
     }
@@ -145,8 +171,13 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
             pn = sum;
         }
         if (pn >= thpn || dn >= thdn || pn == 0 || dn == 0) break;
-        // thresholds for the most proving child (1+epsilon: stay with it a little longer)
         PnChild& c = ch[best];
+        if (c.lazy) {  // the most proving child is only guessed: evaluate it, then choose again
+            c.lazy = false;
+            pn_eval(c);
+            continue;
+        }
+        // thresholds for the most proving child (1+epsilon: stay with it a little longer)
         uint32_t th2 = PN_INF;
         if (second < PN_INF) {
             double g = std::ceil(second * grow);

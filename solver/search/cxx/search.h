@@ -73,9 +73,20 @@ struct Options {
     int pn_min_left = 0;
     int pn_leaf = 3;
     bool pn_mobility = true;  // new nodes start from their move counts (else 1 and 1)
-    double pn_eps = 2.0;      // the 1+epsilon threshold of Pawlewicz & Lew
+    // the 1+epsilon threshold of Pawlewicz & Lew. Measured (can_force(avoid-paradox) from the
+    // round start, 4p seeds 800-806 but 804, CPU s): eps 2: 800-802 12 / 26 / 40 s (25.8 /
+    // 57.2 / 77.6 M nodes), 803, 805, 806 unknown after 30 s; eps 4: 9 / 22 / 23, 29 / 8 / 23 s
+    // (22.5 / 48.1 / 44.0, 60.8 / 21.0 / 51.4 M); 3 and 5: worse at 802; 6 and 8: unknown at
+    // 800. 3p: +0.2 M nodes on 3 seeds (all < 1 s); 48 yes/no roots (bench part pn, 20 M-node
+    // cap): 42 answered either way, 26.5 -> 21.9 M nodes on those
+    double pn_eps = 4.0;
     bool pn_slack = true;     // a new node's disproof number grows with S's slack
     bool pn_weak = false;     // weak proof numbers: max + (open children - 1), not the sum
+    // children's numbers guessed (pn_guess) and evaluated only when one first becomes the
+    // most proving child. Measured (as pn_eps): eps 4: 6 / 25 / 22, 15 / 19 / 23 s (111 s in
+    // all against 115 s without; 7.9 vs 22.5 M evaluated nodes at seed 800); eps 2: 7 / 11 /
+    // 32, 30 / 43 / 32 s. No gain at the default eps: off
+    bool pn_lazy = false;
     int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only).
     // Measured (nodes, win(0, left) on 40 fixed positions 3p 5-7 / 4p 4-6 / 5p 4-5 left, seeds
@@ -101,6 +112,7 @@ struct PnChild {  // a child of a proof-number node while it is searched
     int lo, hi, pk;
     uint32_t pn, dn;
     int8_t idx;
+    bool lazy;  // numbers guessed (pn_guess), not yet evaluated (pn_eval)
 };
 
 class Engine {
@@ -150,6 +162,7 @@ class Engine {
                     const Key* known = nullptr);
     int probe_win(const Key& key, int lo, int hi, int pk, int& hint);
     void pn_eval(PnChild& c);
+    void pn_guess(PnChild& c);
     void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,
                 uint32_t thdn, uint32_t& pn, uint32_t& dn);
     void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start);
