@@ -70,6 +70,11 @@ void Engine::pn_eval(PnChild& c) {
         c.dn = e->dn;
         return;
     }
+    pn_new(c, lm);
+}
+
+// The numbers of a new node with the legal plays lm (not 0): from its move count.
+void Engine::pn_new(PnChild& c, uint64_t lm) {
     uint32_t m = opt.pn_mobility ? (uint32_t)popcount(lm) : 1;
     bool is_s = cx.to_play(c.st) == cx.seat;
     c.pn = is_s ? 1 : m;
@@ -86,21 +91,13 @@ void Engine::pn_eval(PnChild& c) {
 // probes or static bounds (Options::pn_lazy): never 0, so a node is solved only by children
 // pn_eval has seen; pn_mid evaluates a guessed child when it becomes the most proving one.
 void Engine::pn_guess(PnChild& c) {
-    c.lazy = true;
-    if (c.st.left == 0) {  // E1: decided at once (win_static's answer, no search)
-        c.lazy = false;
+    uint64_t lm = c.st.left ? legal_mask(cx, c.st) : 0;
+    if (!lm) {  // E1, X1, X3: decided at once (win_static's answer, no search)
         pn_eval(c);
         return;
     }
-    uint32_t m = opt.pn_mobility ? (uint32_t)popcount(legal_mask(cx, c.st)) : 1;
-    if (!m) m = 1;
-    bool is_s = cx.to_play(c.st) == cx.seat;
-    c.pn = is_s ? 1 : m;
-    c.dn = is_s ? m : 1;
-    if (opt.pn_slack) {
-        int slack = s_plays_bound(cx, c.st) - (c.st.left - cx.s_done(c.st));
-        if (slack > 0) c.dn *= (uint32_t)(1 + slack);
-    }
+    c.lazy = true;
+    pn_new(c, lm);
 }
 
 // One df-pn step: search below st until its numbers reach a threshold (or it is solved); its

@@ -163,6 +163,7 @@ class Engine {
     int probe_win(const Key& key, int lo, int hi, int pk, int& hint);
     void pn_eval(PnChild& c);
     void pn_guess(PnChild& c);
+    void pn_new(PnChild& c, uint64_t lm);
     void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,
                 uint32_t thdn, uint32_t& pn, uint32_t& dn);
     void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start);
