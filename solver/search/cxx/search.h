@@ -76,8 +76,8 @@ struct Options {
     // the 1+epsilon threshold of Pawlewicz & Lew. Measured (can_force(avoid-paradox) from the
     // round start, 4p seeds 800-806 but 804, CPU s): eps 2: 800-802 12 / 26 / 40 s (25.8 /
     // 57.2 / 77.6 M nodes), 803, 805, 806 unknown after 30 s; eps 4: 9 / 22 / 23, 29 / 8 / 23 s
-    // (22.5 / 48.1 / 44.0, 60.8 / 21.0 / 51.4 M); 3 and 5: worse at 802; 6 and 8: unknown at
-    // 800. 3p: +0.2 M nodes on 3 seeds (all < 1 s); 48 yes/no roots (bench part pn, 20 M-node
+    // (22.5 / 48.1 / 44.0, 60.8 / 21.0 / 51.4 M); 3: 64.8 M at 802; 6 and 8: unknown at 800
+    // after 80 M. 3p: +0.2 M nodes on 3 seeds (all < 1 s); 48 yes/no roots (bench part pn, 20 M-node
     // cap): 42 answered either way, 26.5 -> 21.9 M nodes on those
     double pn_eps = 4.0;
     bool pn_slack = true;     // a new node's disproof number grows with S's slack
