@@ -121,7 +121,8 @@ def test_rank_keys_keep_every_answer_on_one_table(players: int) -> None:
         for mask in (0, 29):  # exact keys; NORM | PN_NORM | RANK | RANK_EVERY
             eng = NativeEngine.for_position(pos, seat)
             eng.core.set_search(mask)
-            eng.core.configure(True, 1, False, False, 1 if seed % 2 else 0, 1)
+            # df-pn for half; the table key before the static bounds (prefetch) for a third
+            eng.core.configure(True, 1, seed % 3 == 0, False, 1 if seed % 2 else 0, 1)
             engines.append(eng)
         exact, ranked = engines
         states = []
