@@ -49,7 +49,7 @@ from catbox.solver.estimates.start import (  # noqa: E402
     advise_start,
 )
 from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
-from catbox.solver.player import HORIZON, Scored, choose_play, score_plays  # noqa: E402
+from catbox.solver.player import HORIZON, Scored, choose_play, rollout_plays, score_plays  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
 
@@ -121,10 +121,37 @@ def _ranked_agent(
     return agent
 
 
+def _endgame_agent() -> Agent:
+    """The previous player: the policy before the exact horizon, exact endgames from it."""
+
+    def agent(pos: Position, seed: int) -> Play:
+        view = _view(pos)
+        lvl = 0 if view.tricks_left > HORIZON[view.players] else 1
+        return choose_play(view, seed=seed, level=lvl)
+
+    return agent
+
+
+def _rollout_agent(**kw: object) -> Agent:
+    """The player with other settings of its rollouts before the horizon (``rollout_plays``)."""
+
+    def agent(pos: Position, seed: int) -> Play:
+        view = _view(pos).settle()
+        if view.tricks_left > HORIZON[view.players] and len(view.legal_plays()) > 1:
+            return rollout_plays(view, seed=seed, **kw)[0][0]  # type: ignore[arg-type]
+        return choose_play(view, seed=seed)
+
+    return agent
+
+
 KEY = ("avoids", "possible", "clear", "score", "policy")  # the player's own order
 AGENTS: dict[str, Agent] = {
     "player": _player_agent(),
     "policy": _sim_agent("catbox"),
+    "endgame": _endgame_agent(),
+    "roll-rel": _rollout_agent(relative=True),
+    "roll-48": _rollout_agent(deals=48),
+    "roll-top8": _rollout_agent(top=8),
     "random": _sim_agent("random"),
     "follow": _sim_agent("follow"),
     "clear-first": _ranked_agent(("clear", "avoids", "possible", "score", "policy")),

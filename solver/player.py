@@ -281,6 +281,53 @@ def score_plays(
     return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))
 
 
+# before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's
+# best few plays each played on to the end of the round by the policy in every seat
+ROLLOUT_DEALS = 24  # sampled deals per decision (level 1); level k uses k times as many
+ROLLOUT_TOP = 5  # the policy's best plays that are rolled out
+
+
+def rollout_plays(
+    view: Position,
+    *,
+    seed: int = 0,
+    deals: int = ROLLOUT_DEALS,
+    top: int = ROLLOUT_TOP,
+    relative: bool = False,
+) -> list[tuple[Play, float, float]]:
+    """The policy's ``top`` best plays of the seat to play, each played on ``deals`` sampled
+    deals of the unseen cards consistent with ``view`` and then to the end of the round by the
+    policy in every seat (the same deals and random streams for every play: the differences
+    are paired). Returns (play, S's mean score (Sc1-Sc3), the policy's value), best first."""
+    from .estimates.deals import DealSpace
+    from .estimates.policy import Sim, playout, values
+
+    pos = view.settle()
+    seat = pos.to_play
+    if seat is None:
+        raise PositionError("the round is over: there is no play to choose", rule="E1")
+    rng = _rng(seed, pos)
+    space = DealSpace.of(pos)
+    sims = [Sim.of(space.sample(random.Random(rng.random()))) for _ in range(deals)]
+    ranked = sorted(values(sims[0], _rng(seed, pos)), reverse=True)
+    cands = ranked[:top]
+    streams = [rng.random() for _ in range(deals)]
+    out = []
+    for pv, (num, c) in cands:
+        total = 0.0
+        for sim0, r in zip(sims, streams, strict=True):
+            sim = sim0.copy()
+            sim.play(num, c)
+            playout(sim, random.Random(r))
+            total += sim.score(seat) or 0
+            if relative:
+                total -= sum(sim.score(o) or 0 for o in range(pos.players) if o != seat) / (
+                    pos.players - 1
+                )
+        out.append((Play(num, Colour(c)), total / deals, pv))
+    return sorted(out, key=lambda r: (-r[1], -r[2], r[0]))
+
+
 def choose_play(
     view: Position, *, seed: int = 0, limits: Limits | None = None, level: int = DEFAULT_LEVEL
 ) -> Play:
@@ -311,14 +358,17 @@ def choose_play(
             )
             if rows and rows[0].weight:
                 return rows[0].play
+    if level >= 1 and pos.tricks_left > HORIZON[pos.players]:
+        return rollout_plays(pos, seed=seed, deals=level * ROLLOUT_DEALS)[0][0]
     return _policy_play(pos, seed)
 
 
 def play_out(pos: Position, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> Position:
     """``pos`` (every hand known) played to the end of the round with every seat playing
-    :func:`choose_play` on its own view. Before the exact horizon the policy is asked on the
-    whole position directly: it reads only the seat's own cards and the public state, so that
-    is the same play, without filling the hidden hands."""
+    :func:`choose_play` on its own view: from the exact horizon on at ``level``, before it the
+    policy (level 0: the rollouts are left out, a playout must be cheap). The policy is asked
+    on the whole position directly: it reads only the seat's own cards and the public state,
+    so that is the same play, without filling the hidden hands."""
     pos = pos.settle()
     while not pos.finished:
         seat = pos.to_play
