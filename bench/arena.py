@@ -49,7 +49,15 @@ from catbox.solver.estimates.start import (  # noqa: E402
     advise_start,
 )
 from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
-from catbox.solver.player import HORIZON, Scored, choose_play, rollout_plays, score_plays  # noqa: E402
+from catbox.solver.player import (  # noqa: E402
+    ENDGAME_PLAYOUTS,
+    HORIZON,
+    Scored,
+    choose_play,
+    endgame_choice,
+    rollout_plays,
+    score_plays,
+)
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
 
@@ -125,9 +133,32 @@ def _endgame_agent() -> Agent:
     """The previous player: the policy before the exact horizon, exact endgames from it."""
 
     def agent(pos: Position, seed: int) -> Play:
-        view = _view(pos)
-        lvl = 0 if view.tricks_left > HORIZON[view.players] else 1
-        return choose_play(view, seed=seed, level=lvl)
+        view = _view(pos).settle()
+        if view.tricks_left > HORIZON[view.players] or len(view.legal_plays()) == 1:
+            return choose_play(view, seed=seed, level=0)
+        rows = score_plays(view, seed=seed)  # its ranking: Scored.key, no playouts
+        return rows[0].play if rows and rows[0].weight else choose_play(view, seed=seed, level=0)
+
+    return agent
+
+
+def _exact_first_agent(tolerance: float | None = None) -> Agent:
+    """The player, rollouts before the horizon, with another endgame ranking: ``tolerance``
+    None is the previous one (Scored.key: S's own paradox avoidance first, the score it can
+    guarantee fourth); else ``endgame_choice`` with that tolerance."""
+
+    def agent(pos: Position, seed: int) -> Play:
+        view = _view(pos).settle()
+        if view.tricks_left > HORIZON[view.players] or len(view.legal_plays()) == 1:
+            return choose_play(view, seed=seed)
+        if tolerance is None:
+            rows = score_plays(view, seed=seed)
+            ok = bool(rows and rows[0].weight)
+            return rows[0].play if ok else choose_play(view, seed=seed, level=0)
+        rows = score_plays(view, seed=seed, playouts=ENDGAME_PLAYOUTS)
+        if not rows or not rows[0].weight:
+            return choose_play(view, seed=seed, level=0)
+        return endgame_choice(rows, tolerance)
 
     return agent
 
@@ -150,6 +181,8 @@ AGENTS: dict[str, Agent] = {
     "policy": _sim_agent("catbox"),
     "endgame": _endgame_agent(),
     "roll-rel": _rollout_agent(relative=True),
+    "exact-first": _exact_first_agent(),
+    "tier0": _exact_first_agent(tolerance=0.0),
     "roll-48": _rollout_agent(deals=48),
     "roll-top8": _rollout_agent(top=8),
     "random": _sim_agent("random"),
