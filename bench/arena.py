@@ -5,9 +5,13 @@ Every round is dealt from a fixed seed; every seat sets aside a copy of the numb
 of and predicts from its hand's strength (one fixed rule for all, the round-start advisor's
 model of the other seats), and the round start rotates with the seed. Contestants:
 
-* ``player`` — :func:`catbox.solver.player.choose_play` at its default level (exact endgames
-  over sampled deals, the policy before), seeing only its own hand (``Position.hide``);
-* ``policy`` — catbox's playing policy alone (the player at level 0; the previous player);
+* ``player`` — :func:`catbox.solver.player.choose_play` at its default level (rollouts over
+  sampled deals before the exact horizon, exact endgames from it), seeing only its own hand
+  (``Position.hide``);
+* ``endgame`` — the previous player: the policy before the horizon, exact endgames ranked by
+  ``Scored.key`` (S's own guaranteed paradox avoidance first) from it; ``exact-first`` and
+  ``tier0`` are the player with that ranking / with no tolerance on the avoidance;
+* ``policy`` — catbox's playing policy alone (the player at level 0; the player before that);
 * ``random`` — a uniformly random legal play; ``follow`` — the led colour when it can.
 
 Duplicate play: for each deal the baseline plays every seat once (the reference round), then for
@@ -529,7 +533,7 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=None)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
     ap.add_argument("--contestant", default="player")
-    ap.add_argument("--baselines", nargs="*", default=["policy", "follow", "random"])
+    ap.add_argument("--baselines", nargs="*", default=["endgame", "policy", "follow", "random"])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--speed", type=int, default=None, help="rounds for the endgame speed table")
     ap.add_argument("--out", type=Path, default=RESULTS / "arena.json")
