@@ -123,3 +123,86 @@ def test_bounds_switches_keep_every_answer(players: int) -> None:
             assert got == want, (seed, mask)
             assert nat.core.exact_para(fs, 0) == want_para, (seed, mask)
             assert nat.core.exact_value(fs, st[10]) == want_value, (seed, mask)
+
+
+def _plays_bound(ctx: Ctx, st: State, q: int) -> int:
+    """Plays seat q can still make at most: per number, min(copies, open cells of it in the
+    colours q holds) (L1, L2), counted number by number."""
+    hand = st[2] >> (q * ctx.hb) & ctx.hmask
+    free = ctx.hand_cols(hand) & ~st[0] & ctx.pc[st[3] >> (4 * q) & 15]
+    return sum(
+        min(hand >> 3 * (k - 1) & 7, (free & ctx.col[k]).bit_count())
+        for k in range(1, ctx.max_number + 1)
+    )
+
+
+def _surely_makes(ctx: Ctx, st: State, q: int, plays: int, most: list[int]) -> bool:
+    """bounds.h surely_makes, number by number (the proof is in its comment)."""
+    if plays <= 0:
+        return True
+    n_pl, leader, cnt = ctx.players, st[5], st[6]
+
+    def done(r: int) -> int:
+        return int(bool(cnt) and (r - leader) % n_pl < cnt)
+
+    def before(r: int, trick: int) -> int:
+        if trick > 0:
+            return trick + 1 - done(r)
+        pr, pq = (r - leader) % n_pl, (q - leader) % n_pl
+        return int(cnt <= pr < pq)
+
+    def hand(r: int) -> int:
+        return st[2] >> (r * ctx.hb) & ctx.hmask
+
+    free = ctx.hand_cols(hand(q)) & ~st[0] & ctx.pc[st[3] >> (4 * q) & 15]
+    if free.bit_count() < plays:
+        return False
+    trick = plays - 1 + done(q)
+    others = [r for r in range(n_pl) if r != q]
+    cap = {r: min(before(r, trick), most[r]) for r in others}
+    cells = {r: free & ctx.pc[st[3] >> (4 * r) & 15] if cap[r] > 0 else 0 for r in others}
+    fill = dict.fromkeys(others, 0)
+    psi0 = red = 0
+    for k in range(1, ctx.max_number + 1):
+        f = free & ctx.col[k]
+        if not f:
+            continue
+        h, nf = hand(q) >> 3 * (k - 1) & 7, f.bit_count()
+        base = min(h, nf)
+        psi0 += base
+        contested = opp = 0
+        for r in others:
+            hr = hand(r) >> 3 * (k - 1) & 7
+            if not f & cells[r] or not hr:
+                continue
+            contested |= f & cells[r]
+            x = min((f & cells[r]).bit_count(), hr)
+            fill[r] += x
+            opp += min(x, cap[r])
+        red += base - min(h, nf - min(contested.bit_count(), opp))
+    phi = sum(min(fill[r], cap[r]) for r in others)
+    return psi0 - min(red, phi) >= plays
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_lane_counts_equal_a_plain_count(players: int) -> None:
+    """The core counts plays per number in parallel (4-bit lanes, core.h): plays_bound and
+    surely_makes of every seat equal the same counts made number by number, on states along
+    random playouts (mid-trick too, permissions lost) and every play count."""
+    rng = random.Random(60 + players)
+    checked = sure = 0
+    for seed in range(25):
+        left = 3 + seed % 4
+        pos = random_position(players, 9300 + seed, left, mid_trick=seed % players)
+        nat = NativeEngine.for_position(pos, 0)
+        ctx = nat.ctx
+        for st in _states(players, 9300 + seed, left, rng):
+            most = [_plays_bound(ctx, st, q) for q in range(players)]
+            for plays in range(1, st[11] + 1):
+                got_most, got_sure = nat.core.play_bounds(flat(ctx, st), plays)
+                assert list(got_most) == most, (seed, st)
+                want = [_surely_makes(ctx, st, q, plays, most) for q in range(players)]
+                assert list(got_sure) == want, (seed, st, plays)
+                checked += 1
+                sure += sum(want)
+    assert checked > 100 and sure > 20, (checked, sure)

@@ -298,11 +298,14 @@ def test_algorithm_switches_keep_answers(players: int) -> None:
 
 
 # ---------------------------------------------------------------------- proof numbers
-def _pn_engine(pos: Position, seat: int, leaf: int, eps: float, probe: int) -> NativeEngine:
-    """Every root by proof numbers (after an alpha-beta probe of `probe` nodes: 0, none)."""
+def _pn_engine(
+    pos: Position, seat: int, leaf: int, eps: float, probe: int, lazy: bool = False
+) -> NativeEngine:
+    """Every root by proof numbers (after an alpha-beta probe of `probe` nodes: 0, none;
+    `lazy`: children's numbers guessed until one is the most proving, search.h pn_lazy)."""
     eng = NativeEngine.for_position(pos, seat)
     eng.pn_from = 1
-    eng.core.configure(True, 2, False, False, 1, leaf, True, eps, True, False, probe)
+    eng.core.configure(True, 2, False, False, 1, leaf, True, eps, True, False, probe, lazy)
     return eng
 
 
@@ -312,7 +315,7 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
     trick intervals, and the goals with a paradox allowed after pk more tricks, from roots of 1-4
     tricks left (1-3 at 5 players; mid-trick too), with proof-number nodes down to 1 trick
     left; a third of them after an alpha-beta probe that runs out mid-search (solve's
-    portfolio)."""
+    portfolio); half of them with children guessed until first the most proving (pn_lazy)."""
     rng = random.Random(90 + players)
     checked = 0
     for i in range(150):
@@ -321,7 +324,14 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
         seat = pos.to_play
         assert seat is not None
         ab = NativeEngine.for_position(pos, seat)
-        pn = _pn_engine(pos, seat, leaf=1 + i % 3, eps=(0.25, 2.0)[i % 2], probe=(0, 0, 300)[i % 3])
+        pn = _pn_engine(
+            pos,
+            seat,
+            leaf=1 + i % 3,
+            eps=(0.25, 4.0)[i % 2],
+            probe=(0, 0, 300)[i % 3],
+            lazy=i % 4 >= 2,
+        )
         st = ab.state_of(pos)
         n = st[11]
         goals = [(0, n, -1), (1, n, -1), (0, 1, -1), (n, n, -1), (0, n, 0), (0, n, 1), (1, 1, 0)]

@@ -77,17 +77,8 @@ inline int group_bound_held(const Ctx& cx, const State& st, int plays) {
 
 // Upper bound on the plays S can still make: sum over k of min(copies of k, S's cells of k).
 inline int s_plays_bound(const Ctx& cx, const State& st) {
-    uint64_t free = s_free(cx, st);
-    uint32_t hand = st.hand[cx.seat];
-    int total = 0;
-    for (int k = 1; k <= cx.n; ++k) {
-        uint64_t m = free & cx.col[k];
-        if (m) {
-            int h = Ctx::count(hand, k), c = popcount(m);
-            total += h < c ? h : c;
-        }
-    }
-    return total;
+    uint64_t open = ~st.occ & cx.perm_cells(st, cx.seat);
+    return Ctx::min_sum(cx.lanes_of(st.hand[cx.seat]), cx.column_counts(open));
 }
 
 // A static proof that S can always avoid causing a paradox (I4): S's remaining plays can be
@@ -101,15 +92,7 @@ inline bool never_stuck(const Ctx& cx, const State& st, int s_done) {
     for (int q = 0; q < cx.players; ++q)
         if (q != cx.seat) mine &= ~(cx.hand_cols(st.hand[q]) & cx.perm_cells(st, q));
     if (popcount(mine) < plays) return false;
-    int total = 0;
-    for (int k = 1; k <= cx.n; ++k) {
-        uint64_t m = mine & cx.col[k];
-        if (m) {
-            int h = Ctx::count(hand, k), c = popcount(m);
-            total += h < c ? h : c;
-        }
-    }
-    return total >= plays;
+    return Ctx::min_sum(cx.lanes_of(hand), cx.column_counts(mine)) >= plays;
 }
 
 }  // namespace catbox
@@ -126,23 +109,15 @@ constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its to
 
 // Has seat q already played in the current trick?
 inline int seat_done(const Ctx& cx, const State& st, int q) {
-    return st.cnt && (q - st.leader + cx.players) % cx.players < st.cnt ? 1 : 0;
+    return st.cnt && cx.order_of(st, q) < st.cnt ? 1 : 0;
 }
 
 // An upper bound on the plays seat q can still make (s_plays_bound for any seat): each play
 // fills a distinct empty cell of its number in a colour q holds (L1, L2, I4).
+// (All numbers at once in 4-bit lanes: min(copies, open cells) per number, summed.)
 inline int plays_bound(const Ctx& cx, const State& st, int q) {
-    uint32_t hand = st.hand[q];
-    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
-    int total = 0;
-    for (uint64_t f = free; f;) {
-        int k = cx.cell_n[lowbit(f)];
-        uint64_t m = free & cx.col[k];
-        f &= ~m;
-        int h = Ctx::count(hand, k), c = popcount(m);
-        total += h < c ? h : c;
-    }
-    return total;
+    uint64_t open = ~st.occ & cx.perm_cells(st, q);
+    return Ctx::min_sum(cx.lanes_of(st.hand[q]), cx.column_counts(open));
 }
 
 // The plays seat q makes from st before the turn of seat x in trick T (0 = the current
@@ -150,8 +125,8 @@ inline int plays_bound(const Ctx& cx, const State& st, int q) {
 // exactly when q is still to play before x (the order of later tricks is not known yet).
 inline int plays_before(const Ctx& cx, const State& st, int q, int x, int T) {
     if (T > 0) return T + 1 - seat_done(cx, st, q);
-    int pq = (q - st.leader + cx.players) % cx.players;
-    int px = (x - st.leader + cx.players) % cx.players;
+    int pq = cx.order_of(st, q);
+    int px = cx.order_of(st, x);
     return pq >= st.cnt && pq < px ? 1 : 0;
 }
 
@@ -184,45 +159,28 @@ inline bool surely_makes(const Ctx& cx, const State& st, int q, int P, const int
     uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
     if (popcount(free) < P) return false;
     int T = P - 1 + seat_done(cx, st, q);
-    int cap[MAX_SEATS], fill[MAX_SEATS] = {};
-    uint64_t cells[MAX_SEATS];
+    // per number k, in 4-bit lanes (Ctx::lanes_of): h_k, |F_k|, and the o_k bound
+    const uint64_t L = Ctx::LANE1;
+    uint64_t h = cx.lanes_of(hand), nf = cx.column_counts(free);
+    uint64_t contested = 0, opp = 0;  // opp: sum_r min(r's fills, cap_r), saturated at 4
+    int phi = 0;
     for (int r = 0; r < cx.players; ++r) {
         if (r == q) continue;
         int c = plays_before(cx, st, r, q, T);
-        cap[r] = c < most[r] ? c : most[r];
-        cells[r] = cap[r] > 0 ? free & cx.perm_cells(st, r) : 0;
+        int cap = c < most[r] ? c : most[r];
+        if (cap <= 0) continue;
+        uint64_t cells = free & cx.perm_cells(st, r) & cx.hand_cols(st.hand[r]);
+        if (!cells) continue;
+        contested |= cells;
+        uint64_t x = Ctx::min_lanes(cx.lanes_of(st.hand[r]), cx.column_counts(cells));
+        int fill = Ctx::lane_sum(x);
+        phi += fill < cap ? fill : cap;
+        uint64_t y = Ctx::min_lanes((uint64_t)(cap < 7 ? cap : 7) * L, x);
+        opp = Ctx::min_lanes(4 * L, opp + y);
     }
-    int psi0 = 0, red = 0;
-    for (uint64_t rest = free; rest;) {
-        int k = cx.cell_n[lowbit(rest)];
-        uint64_t f = free & cx.col[k];
-        rest &= ~f;
-        int h = Ctx::count(hand, k), nf = popcount(f);
-        int base = h < nf ? h : nf;
-        psi0 += base;
-        uint64_t contested = 0;
-        int opp = 0;
-        for (int r = 0; r < cx.players; ++r) {
-            if (r == q) continue;
-            uint64_t cr = f & cells[r];
-            if (!cr) continue;
-            int hr = Ctx::count(st.hand[r], k);
-            if (!hr) continue;
-            contested |= cr;
-            int x = popcount(cr);
-            if (hr < x) x = hr;
-            fill[r] += x;
-            if (cap[r] < x) x = cap[r];
-            opp += x;
-        }
-        int o = popcount(contested);
-        if (opp < o) o = opp;
-        int g = nf - o;
-        red += base - (h < g ? h : g);
-    }
-    int phi = 0;
-    for (int r = 0; r < cx.players; ++r)
-        if (r != q) phi += fill[r] < cap[r] ? fill[r] : cap[r];
+    uint64_t o = Ctx::min_lanes(cx.column_counts(contested), opp);
+    int psi0 = Ctx::min_sum(h, nf);
+    int red = psi0 - Ctx::min_sum(h, nf - o);
     return psi0 - (red < phi ? red : phi) >= P;
 }
 

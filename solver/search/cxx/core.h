@@ -51,6 +51,11 @@ struct Ctx {
     uint16_t present3[512] = {};  // 3 numbers' counts (9 bits) -> their presence bits
     uint32_t fields[1 << MAX_NUMBER] = {};  // presence bits of numbers -> their count fields
     uint64_t broken_bit = 0;     // key bit for "red is broken" (L3a)
+    // 4-bit lanes, one per number (lane k-1 holds a count of number k), for counting in
+    // parallel: lane4[m] has a 1 in lane j for each bit j of m (one row of cells); wide[x]
+    // gives three 3-bit hand fields (9 bits) as three 4-bit lanes
+    uint64_t lane4[512] = {};
+    uint16_t wide[512] = {};
     int prediction = -1;         // S's prediction, -1 unknown
     Rules rules;                 // W1, Sc2 numbers (from Python)
 
@@ -92,7 +97,37 @@ struct Ctx {
         for (int x = 0; x < 512; ++x)
             present3[x] = (uint16_t)((x & 7 ? 1 : 0) | (x >> 3 & 7 ? 2 : 0) | (x >> 6 & 7 ? 4 : 0));
         broken_bit = 1ULL << (4 * n);
+        for (int x = 0; x < 512; ++x) {
+            lane4[x] = 0;
+            wide[x] = 0;
+            for (int j = 0; j < 9; ++j) lane4[x] |= (uint64_t)(x >> j & 1) << (4 * j);
+            for (int j = 0; j < 3; ++j) wide[x] |= (uint16_t)((x >> (3 * j) & 7) << (4 * j));
+        }
     }
+
+    // a hand's counts (3 bits per number) in 4-bit lanes
+    uint64_t lanes_of(uint32_t hand) const {
+        return (uint64_t)wide[hand & 511] | (uint64_t)wide[hand >> 9 & 511] << 12 |
+               (uint64_t)wide[hand >> 18 & 511] << 24;
+    }
+    // the cells of `cells` per number, in 4-bit lanes (at most 4 each)
+    uint64_t column_counts(uint64_t cells) const {
+        const uint64_t row = (1ULL << n) - 1;
+        return lane4[cells & row] + lane4[cells >> n & row] + lane4[cells >> 2 * n & row] +
+               lane4[cells >> 3 * n & row];
+    }
+    static constexpr uint64_t LANE1 = 0x111111111ULL;  // 1 in each of the nine lanes
+    // lane by lane min(a, b), lanes at most 7
+    static uint64_t min_lanes(uint64_t a, uint64_t b) {
+        const uint64_t H = 8 * LANE1;
+        uint64_t m = ((((a | H) - b) & H) >> 3) * 15;  // 15 in the lanes where a >= b
+        return (b & m) | (a & ~m);
+    }
+    // the sum of the lanes (each at most 7)
+    static int lane_sum(uint64_t x) {
+        return popcount(x & LANE1) + 2 * popcount(x & 2 * LANE1) + 4 * popcount(x & 4 * LANE1);
+    }
+    static int min_sum(uint64_t a, uint64_t b) { return lane_sum(min_lanes(a, b)); }
 
     static int count(uint32_t hand, int k) { return hand >> (3 * (k - 1)) & 7; }
     static uint32_t unit(int k) { return 1u << (3 * (k - 1)); }
@@ -104,10 +139,14 @@ struct Ctx {
         return numcols[m];
     }
     uint64_t perm_cells(const State& st, int p) const { return pc[st.perms >> (4 * p) & 15]; }
-    int to_play(const State& st) const { return (st.leader + st.cnt) % players; }
+    // x mod players for 0 <= x < 2 * players, without a division
+    int wrap(int x) const { return x >= players ? x - players : x; }
+    // the position of seat q in the current trick's order (0: the leader)
+    int order_of(const State& st, int q) const { return wrap(q - st.leader + players); }
+    int to_play(const State& st) const { return wrap(st.leader + st.cnt); }
     // has S already played in the current trick?
     int s_done(const State& st) const {
-        return st.cnt && (seat - st.leader + players) % players < st.cnt ? 1 : 0;
+        return st.cnt && order_of(st, seat) < st.cnt ? 1 : 0;
     }
 };
 

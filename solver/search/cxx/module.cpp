@@ -245,9 +245,11 @@ static PyObject* m_configure(PyEngine* self, PyObject* args) {
     double pn_eps = self->eng->opt.pn_eps;
     int pn_slack = self->eng->opt.pn_slack, pn_weak = self->eng->opt.pn_weak;
     long long pn_probe = self->eng->opt.pn_probe;
-    if (!PyArg_ParseTuple(args, "pi|ppiipdppL", &sym, &tmin, &pf, &canon, &pn_min, &pn_leaf,
-                          &pn_mob, &pn_eps, &pn_slack, &pn_weak, &pn_probe))
+    int pn_lazy = self->eng->opt.pn_lazy;
+    if (!PyArg_ParseTuple(args, "pi|ppiipdppLp", &sym, &tmin, &pf, &canon, &pn_min, &pn_leaf,
+                          &pn_mob, &pn_eps, &pn_slack, &pn_weak, &pn_probe, &pn_lazy))
         return nullptr;
+    self->eng->opt.pn_lazy = pn_lazy != 0;
     self->eng->opt.pn_slack = pn_slack != 0;
     self->eng->opt.pn_weak = pn_weak != 0;
     self->eng->opt.pn_probe = pn_probe;
@@ -289,6 +291,33 @@ static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
     int denied = mask & catbox::BOUND_STOPPERS ? catbox::stoppers(cx, st, s_done) : 0;
     return Py_BuildValue("(iOOi)", sb.ub, safe ? Py_True : Py_False, doomed ? Py_True : Py_False,
                          denied);
+}
+
+// The per-seat play counts of st (bounds.h, counted in 4-bit lanes): (plays_bound of every
+// seat, surely_makes(q, plays) of every seat q) -- checked against a plain count in tests.
+static PyObject* m_play_bounds(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    int plays;
+    if (!PyArg_ParseTuple(args, "Oi", &so, &plays) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int most[catbox::MAX_SEATS];
+    for (int q = 0; q < cx.players; ++q) most[q] = catbox::plays_bound(cx, st, q);
+    PyObject* m = PyTuple_New(cx.players);
+    PyObject* sure = PyTuple_New(cx.players);
+    if (!m || !sure) {
+        Py_XDECREF(m);
+        Py_XDECREF(sure);
+        return nullptr;
+    }
+    for (int q = 0; q < cx.players; ++q) {
+        PyTuple_SET_ITEM(m, q, PyLong_FromLong(most[q]));
+        PyObject* b = catbox::surely_makes(cx, st, q, plays, most) ? Py_True : Py_False;
+        Py_INCREF(b);
+        PyTuple_SET_ITEM(sure, q, b);
+    }
+    return Py_BuildValue("(NN)", m, sure);
 }
 
 static PyObject* m_rules(PyEngine* self, PyObject*) {
@@ -338,13 +367,15 @@ static PyMethodDef engine_methods[] = {
      "set_budget(node_limit, time_limit); negative: none"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
      "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
-     "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe): algorithm switches"},
+     "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe, pn_lazy): algorithm switches"},
     {"set_bounds", (PyCFunction)m_set_mask<&catbox::Options::bounds>, METH_VARARGS,
      "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},
     {"set_search", (PyCFunction)m_set_mask<&catbox::Options::search>, METH_VARARGS,
      "set_search(mask): table keys and move pruning (search.h SEARCH_*; 0 = neither)"},
     {"set_score_bounds", (PyCFunction)m_set_mask<&catbox::Options::score>, METH_VARARGS,
      "set_score_bounds(mask): score bounds in value / para (search.h SCORE_*; 0 = none)"},
+    {"play_bounds", (PyCFunction)m_play_bounds, METH_VARARGS,
+     "play_bounds(state, plays) -> (plays_bound per seat, surely_makes(plays) per seat)"},
     {"static_bounds", (PyCFunction)m_static_bounds, METH_VARARGS,
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},

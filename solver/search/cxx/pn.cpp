@@ -43,12 +43,20 @@ static inline Key state_key(Key gk) {
 // else from the proof-number table or, new, from its move count.
 void Engine::pn_eval(PnChild& c) {
     count_node();
+    c.lazy = false;
     uint64_t lm = 0;
-    int r = win_static(c.st, c.lo, c.hi, c.pk, lm);
-    if (r < 0 && c.st.left < opt.pn_leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
+    // the table key first: its win-table bucket is fetched while the static bounds run
+    bool leaf = c.st.left < opt.pn_leaf;
     Key ck{};
-    if (r < 0) {
+    if (!leaf) {
         ck = key_of(c.st);
+        tt_.prefetch(ck);
+    }
+    int r = win_static(c.st, c.lo, c.hi, c.pk, lm);
+    if (r < 0 && leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
+    if (r < 0) {
+        c.key = goal_key(pn_key_of(c.st, ck), c.lo, c.hi, c.pk);
+        pnt_.prefetch(c.key);
         int hint = -1;
         r = probe_win(ck, c.lo, c.hi, c.pk, hint);
     }
@@ -57,12 +65,16 @@ void Engine::pn_eval(PnChild& c) {
         c.dn = r ? PN_INF : 0;
         return;
     }
-    c.key = goal_key(pn_key_of(c.st, ck), c.lo, c.hi, c.pk);
     if (const PnEntry* e = pnt_.find(c.key)) {
         c.pn = e->pn;
         c.dn = e->dn;
         return;
     }
+    pn_new(c, lm);
+}
+
+// The numbers of a new node with the legal plays lm (not 0): from its move count.
+void Engine::pn_new(PnChild& c, uint64_t lm) {
     uint32_t m = opt.pn_mobility ? (uint32_t)popcount(lm) : 1;
     bool is_s = cx.to_play(c.st) == cx.seat;
     c.pn = is_s ? 1 : m;
@@ -73,6 +85,19 @@ void Engine::pn_eval(PnChild& c) {
         int slack = s_plays_bound(cx, c.st) - (c.st.left - cx.s_done(c.st));
         if (slack > 0) c.dn *= (uint32_t)(1 + slack);
     }
+}
+
+// A child's numbers guessed as pn_eval does for a new node, without its table key, table
+// probes or static bounds (Options::pn_lazy): never 0, so a node is solved only by children
+// pn_eval has seen; pn_mid evaluates a guessed child when it becomes the most proving one.
+void Engine::pn_guess(PnChild& c) {
+    uint64_t lm = c.st.left ? legal_mask(cx, c.st) : 0;
+    if (!lm) {  // E1, X1, X3: decided at once (win_static's answer, no search)
+        pn_eval(c);
+        return;
+    }
+    c.lazy = true;
+    pn_new(c, lm);
 }
 
 // One df-pn step: search below st until its numbers reach a threshold (or it is solved); its
@@ -100,6 +125,10 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
         c.lo = lo - d;
         c.hi = hi - d;
         c.pk = pk - d;
+        if (opt.pn_lazy) {
+            pn_guess(c);
+            continue;
+        }
         pn_eval(c);
         if (is_s ? c.pn == 0 : c.dn == 0) break;  // decides st
     }
@@ -139,8 +168,13 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
             pn = sum;
         }
         if (pn >= thpn || dn >= thdn || pn == 0 || dn == 0) break;
-        // thresholds for the most proving child (1+epsilon: stay with it a little longer)
         PnChild& c = ch[best];
+        if (c.lazy) {  // the most proving child is only guessed: evaluate it, then choose again
+            c.lazy = false;
+            pn_eval(c);
+            continue;
+        }
+        // thresholds for the most proving child (1+epsilon: stay with it a little longer)
         uint32_t th2 = PN_INF;
         if (second < PN_INF) {
             double g = std::ceil(second * grow);

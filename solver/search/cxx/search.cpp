@@ -134,19 +134,28 @@ uint64_t Engine::searched(const State& st, uint64_t lm, int p, bool groups) cons
 bool Engine::win(const State& st, int lo, int hi, int pk) {
     count_node();
     uint64_t lm = 0;
+    if (opt.prefetch && st.left >= opt.tt_min_left) {
+        // the table key first: its bucket is fetched while the static bounds run
+        Key key = key_of(st);
+        tt_.prefetch(key);
+        int r = win_static(st, lo, hi, pk, lm);
+        if (r >= 0) return r != 0;
+        return win_search(st, lo, hi, pk, lm, &key);
+    }
     int r = win_static(st, lo, hi, pk, lm);
     if (r >= 0) return r != 0;
     return win_search(st, lo, hi, pk, lm);
 }
 
-// win below the static answers: the goal is normalised and lm holds the legal plays
-bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
+// win below the static answers: the goal is normalised and lm holds the legal plays (`known`:
+// st's table key, if computed)
+bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, const Key* known) {
     uint64_t start = nodes;
     int left = st.left;
     int seat = cx.seat;
     int p = cx.to_play(st);
     bool use_tt = left >= opt.tt_min_left;
-    Key key = use_tt ? key_of(st) : Key{};
+    Key key = !use_tt ? Key{} : known ? *known : key_of(st);
     int hint = -1;
     if (use_tt) {
         int known = probe_win(key, lo, hi, pk, hint);
@@ -159,16 +168,11 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
     lm = searched(st, lm, p, false);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
-    bool prefetch = opt.prefetch && left - 1 >= opt.tt_min_left;
     State ch = apply(cx, st, mv.idx[0]);
     for (int i = 0; i < mv.n; ++i) {
         int idx = mv.idx[i];
         State next;
-        if (i + 1 < mv.n) {
-            // fetch the next sibling's table bucket while this child is searched
-            next = apply(cx, st, mv.idx[i + 1]);
-            if (prefetch && next.left >= opt.tt_min_left) tt_.prefetch(key_of(next));
-        }
+        if (i + 1 < mv.n) next = apply(cx, st, mv.idx[i + 1]);
         int d = ch.tricks - t;
         if (win(ch, lo - d, hi - d, pk - d) == is_s) {
             result = is_s;
@@ -271,7 +275,7 @@ int Engine::para(const State& st, int alpha, int beta) {
     Key key = use_tt ? key_of(st) : Key{};
     bool found = false;
     BoundEntry local{NOPAR, NOPAR, -1};
-    Table<BoundEntry>::Slot* slot = nullptr;
+    Table<BoundEntry, 4>::Slot* slot = nullptr;
     if (use_tt) slot = ptt_.insert(key, local, &found);
     uint64_t gen = ptt_.generation();
     BoundEntry* e = use_tt ? &slot->data : &local;

@@ -66,16 +66,27 @@ constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: nativ
 struct Options {
     bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
     int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
-    bool prefetch = false;  // win: prefetch the next sibling's table bucket
+    bool prefetch = false;  // win: the table key first, its bucket fetched during win_static
     bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
     // proof-number search (pn.cpp) for yes/no goals from roots with at least this many tricks
     // left (0: never); below pn_leaf tricks left its nodes are solved by win (alpha-beta)
     int pn_min_left = 0;
     int pn_leaf = 3;
     bool pn_mobility = true;  // new nodes start from their move counts (else 1 and 1)
-    double pn_eps = 2.0;      // the 1+epsilon threshold of Pawlewicz & Lew
+    // the 1+epsilon threshold of Pawlewicz & Lew. Measured (can_force(avoid-paradox) from the
+    // round start, 4p seeds 800-806 but 804, CPU s): eps 2: 800-802 12 / 26 / 40 s (25.8 /
+    // 57.2 / 77.6 M nodes), 803, 805, 806 unknown after 30 s; eps 4: 9 / 22 / 23, 29 / 8 / 23 s
+    // (22.5 / 48.1 / 44.0, 60.8 / 21.0 / 51.4 M); 3: 64.8 M at 802; 6 and 8: unknown at 800
+    // after 80 M. 3p: +0.2 M nodes on 3 seeds (all < 1 s); 48 yes/no roots (bench part pn, 20 M-node
+    // cap): 42 answered either way, 26.5 -> 21.9 M nodes on those
+    double pn_eps = 4.0;
     bool pn_slack = true;     // a new node's disproof number grows with S's slack
     bool pn_weak = false;     // weak proof numbers: max + (open children - 1), not the sum
+    // children's numbers guessed (pn_guess) and evaluated only when one first becomes the
+    // most proving child. Measured (as pn_eps): eps 4: 6 / 25 / 22, 15 / 19 / 23 s (111 s in
+    // all against 115 s without; 7.9 vs 22.5 M evaluated nodes at seed 800); eps 2: 7 / 11 /
+    // 32, 30 / 43 / 32 s. No gain at the default eps: off
+    bool pn_lazy = false;
     int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only).
     // Measured (nodes, win(0, left) on 40 fixed positions 3p 5-7 / 4p 4-6 / 5p 4-5 left, seeds
@@ -93,12 +104,15 @@ struct PnEntry {  // proof and disproof numbers of one (state, goal)
     int8_t hint;
 };
 
+static_assert(sizeof(Table<WinEntry, 4>::Slot) == 64, "a win entry is one cache line");
+
 struct PnChild {  // a child of a proof-number node while it is searched
     State st;
     Key key;  // the child's (state, goal) key
     int lo, hi, pk;
     uint32_t pn, dn;
     int8_t idx;
+    bool lazy;  // numbers guessed (pn_guess), not yet evaluated (pn_eval)
 };
 
 class Engine {
@@ -144,9 +158,12 @@ class Engine {
     }
     void tick();
     int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const;
-    bool win_search(const State& st, int lo, int hi, int pk, uint64_t lm);
+    bool win_search(const State& st, int lo, int hi, int pk, uint64_t lm,
+                    const Key* known = nullptr);
     int probe_win(const Key& key, int lo, int hi, int pk, int& hint);
     void pn_eval(PnChild& c);
+    void pn_guess(PnChild& c);
+    void pn_new(PnChild& c, uint64_t lm);
     void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,
                 uint32_t thdn, uint32_t& pn, uint32_t& dn);
     void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start);
@@ -160,10 +177,10 @@ class Engine {
     int child_loop(const State& st, uint64_t lm, int p, int hint, int& a, int& b, int& bm,
                    Child&& child);
 
-    Table<WinEntry> tt_;
-    Table<BoundEntry> ptt_;
+    Table<WinEntry, 4> tt_;  // keys without S's tokens: four words (table.h)
+    Table<BoundEntry, 4> ptt_;
     Table<BoundEntry> vtt_;
-    Table<PnEntry> pnt_;
+    Table<PnEntry, 4> pnt_;
     History hist_;
     uint64_t next_check_;
     uint64_t node_limit_;

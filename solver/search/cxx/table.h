@@ -202,14 +202,31 @@ inline Budget& process_budget() {
     return budget;
 }
 
-template <class P>
+// A table of entries P keyed by the first W words of a Key (the rest must be zero: the
+// AND-OR, paradox and proof-number keys never use w[4], S's tokens; W = 4 there makes a win
+// entry one 64-byte cache line).
+template <class P, int W = 5>
 class Table {
   public:
     struct Slot {
-        Key key;
+        uint64_t key[W];
         uint32_t work;  // nodes searched to get this entry (replacement priority)
         P data;
+        bool holds(const Key& k) const {
+            for (int i = 0; i < W; ++i)
+                if (key[i] != k.w[i]) return false;
+            return true;
+        }
+        void set_key(const Key& k) {
+            for (int i = 0; i < W; ++i) key[i] = k.w[i];
+        }
     };
+    static uint64_t hash(const Key& k) { return k.hash(); }  // the words past W are zero
+    static uint64_t hash(const Slot& s) {
+        Key k{};
+        for (int i = 0; i < W; ++i) k.w[i] = s.key[i];
+        return k.hash();
+    }
 
     explicit Table(Budget* budget) : budget_(budget) { reset(); }
     ~Table() { budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t)); }
@@ -236,12 +253,12 @@ class Table {
     // A bucket is four slots; their 32-bit tags (0: empty) share one cache line, so a miss
     // touches one line and a hit two.
     Slot* insert(const Key& k, const P& init, bool* found = nullptr) {
-        uint64_t h = k.hash();
+        uint64_t h = hash(k);
         uint32_t tag = (uint32_t)(h >> 32) | 1;
         size_t b = (size_t)h & mask_ & ~(size_t)3;
         const uint32_t* tg = &tags_[b];
         for (int i = 0; i < 4; ++i)
-            if (tg[i] == tag && slots_[b + i].key == k) {
+            if (tg[i] == tag && slots_[b + i].holds(k)) {
                 if (found) *found = true;
                 return &slots_[b + i];
             }
@@ -251,31 +268,31 @@ class Table {
         if (!tags_[j]) ++count_;
         tags_[j] = tag;
         Slot& s = slots_[j];
-        s.key = k;
+        s.set_key(k);
         s.work = 0;
         s.data = init;
         return &s;
     }
 
     P* find(const Key& k) {
-        uint64_t h = k.hash();
+        uint64_t h = hash(k);
         uint32_t tag = (uint32_t)(h >> 32) | 1;
         size_t b = (size_t)h & mask_ & ~(size_t)3;
         for (size_t i = b; i < b + 4; ++i)
-            if (tags_[i] == tag && slots_[i].key == k) return &slots_[i].data;
+            if (tags_[i] == tag && slots_[i].holds(k)) return &slots_[i].data;
         return nullptr;
     }
 
     // `s` if it still holds k (no insert since moved or replaced it), else k's slot anew.
     Slot* revisit(Slot* s, uint64_t gen, const Key& k, const P& init) {
-        if (gen == gen_ && s->key == k && tags_[(size_t)(s - slots_.data())]) return s;
+        if (gen == gen_ && s->holds(k) && tags_[(size_t)(s - slots_.data())]) return s;
         return insert(k, init);
     }
 
     uint64_t generation() const { return gen_; }
 
     void prefetch(const Key& k) const {
-        size_t b = (size_t)k.hash() & mask_ & ~(size_t)3;
+        size_t b = (size_t)hash(k) & mask_ & ~(size_t)3;
         __builtin_prefetch(&tags_[b]);
         __builtin_prefetch(&slots_[b]);
     }
@@ -307,7 +324,7 @@ class Table {
         count_ = 0;
         for (size_t i = 0; i < n; ++i)
             if (old_tags[i]) {
-                size_t j = place((size_t)old[i].key.hash() & mask_ & ~(size_t)3);
+                size_t j = place((size_t)hash(old[i]) & mask_ & ~(size_t)3);
                 if (!tags_[j]) ++count_;
                 tags_[j] = old_tags[i];
                 slots_[j] = old[i];
