@@ -5,9 +5,13 @@ Every round is dealt from a fixed seed; every seat sets aside a copy of the numb
 of and predicts from its hand's strength (one fixed rule for all, the round-start advisor's
 model of the other seats), and the round start rotates with the seed. Contestants:
 
-* ``player`` — :func:`catbox.solver.player.choose_play` at its default level (exact endgames
-  over sampled deals, the policy before), seeing only its own hand (``Position.hide``);
-* ``policy`` — catbox's playing policy alone (the player at level 0; the previous player);
+* ``player`` — :func:`catbox.solver.player.choose_play` at its default level (rollouts over
+  sampled deals before the exact horizon, exact endgames from it), seeing only its own hand
+  (``Position.hide``);
+* ``endgame`` — the previous player: the policy before the horizon, exact endgames ranked by
+  ``Scored.key`` (S's own guaranteed paradox avoidance first) from it; ``exact-first`` and
+  ``tier0`` are the player with that ranking / with no tolerance on the avoidance;
+* ``policy`` — catbox's playing policy alone (the player at level 0; the player before that);
 * ``random`` — a uniformly random legal play; ``follow`` — the led colour when it can.
 
 Duplicate play: for each deal the baseline plays every seat once (the reference round), then for
@@ -49,7 +53,15 @@ from catbox.solver.estimates.start import (  # noqa: E402
     advise_start,
 )
 from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
-from catbox.solver.player import HORIZON, Scored, choose_play, score_plays  # noqa: E402
+from catbox.solver.player import (  # noqa: E402
+    ENDGAME_PLAYOUTS,
+    HORIZON,
+    Scored,
+    choose_play,
+    endgame_choice,
+    rollout_plays,
+    score_plays,
+)
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
 
@@ -121,10 +133,62 @@ def _ranked_agent(
     return agent
 
 
+def _endgame_agent() -> Agent:
+    """The previous player: the policy before the exact horizon, exact endgames from it."""
+
+    def agent(pos: Position, seed: int) -> Play:
+        view = _view(pos).settle()
+        if view.tricks_left > HORIZON[view.players] or len(view.legal_plays()) == 1:
+            return choose_play(view, seed=seed, level=0)
+        rows = score_plays(view, seed=seed)  # its ranking: Scored.key, no playouts
+        return rows[0].play if rows and rows[0].weight else choose_play(view, seed=seed, level=0)
+
+    return agent
+
+
+def _exact_first_agent(tolerance: float | None = None) -> Agent:
+    """The player, rollouts before the horizon, with another endgame ranking: ``tolerance``
+    None is the previous one (Scored.key: S's own paradox avoidance first, the score it can
+    guarantee fourth); else ``endgame_choice`` with that tolerance."""
+
+    def agent(pos: Position, seed: int) -> Play:
+        view = _view(pos).settle()
+        if view.tricks_left > HORIZON[view.players] or len(view.legal_plays()) == 1:
+            return choose_play(view, seed=seed)
+        if tolerance is None:
+            rows = score_plays(view, seed=seed)
+            ok = bool(rows and rows[0].weight)
+            return rows[0].play if ok else choose_play(view, seed=seed, level=0)
+        rows = score_plays(view, seed=seed, playouts=ENDGAME_PLAYOUTS)
+        if not rows or not rows[0].weight:
+            return choose_play(view, seed=seed, level=0)
+        return endgame_choice(rows, tolerance)
+
+    return agent
+
+
+def _rollout_agent(**kw: object) -> Agent:
+    """The player with other settings of its rollouts before the horizon (``rollout_plays``)."""
+
+    def agent(pos: Position, seed: int) -> Play:
+        view = _view(pos).settle()
+        if view.tricks_left > HORIZON[view.players] and len(view.legal_plays()) > 1:
+            return rollout_plays(view, seed=seed, **kw)[0][0]  # type: ignore[arg-type]
+        return choose_play(view, seed=seed)
+
+    return agent
+
+
 KEY = ("avoids", "possible", "clear", "score", "policy")  # the player's own order
 AGENTS: dict[str, Agent] = {
     "player": _player_agent(),
     "policy": _sim_agent("catbox"),
+    "endgame": _endgame_agent(),
+    "roll-rel": _rollout_agent(relative=True),
+    "exact-first": _exact_first_agent(),
+    "tier0": _exact_first_agent(tolerance=0.0),
+    "roll-48": _rollout_agent(deals=48),
+    "roll-top8": _rollout_agent(top=8),
     "random": _sim_agent("random"),
     "follow": _sim_agent("follow"),
     "clear-first": _ranked_agent(("clear", "avoids", "possible", "score", "policy")),
@@ -469,7 +533,7 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=None)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
     ap.add_argument("--contestant", default="player")
-    ap.add_argument("--baselines", nargs="*", default=["policy", "follow", "random"])
+    ap.add_argument("--baselines", nargs="*", default=["endgame", "policy", "follow", "random"])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--speed", type=int, default=None, help="rounds for the endgame speed table")
     ap.add_argument("--out", type=Path, default=RESULTS / "arena.json")

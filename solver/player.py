@@ -11,21 +11,33 @@ How it plays (``level``):
   colours the seat's remaining numbers need, the card it keeps (E1), red timing and the
   prediction. It reads only the seat's own cards and the public state; the other hands are
   filled with one consistent deal only because the playout state wants every hand.
-* **1 and up — exact endgames over sampled deals.** From :data:`HORIZON` tricks left (per
-  player count, measured in bench/arena.py), it draws deals of the unseen cards consistent with
-  the view (:class:`.estimates.deals.DealSpace`, a fair shuffle of the physical cards) and
-  solves every legal play on each with the compiled search core, the way bridge programs play
-  card by card (perfect-information Monte Carlo). It plays, in this order of importance:
+* **1 and up, before the horizon — rollouts over sampled deals** (flat Monte Carlo). The
+  policy's :data:`ROLLOUT_TOP` best plays are each made on :data:`ROLLOUT_DEALS` deals of the
+  unseen cards consistent with the view and the round is played on to its end by the policy in
+  every seat (the same deals and random streams for every play, so the differences are
+  paired); the play with the best mean score of S (Sc1-Sc3: its tricks, the bonus when they
+  match its prediction, minus its tricks when it causes the paradox) is made, the policy's
+  value breaking ties. This is what gives the policy its trick control: a play is judged by
+  where the round goes after it, not by the next trick.
+* **1 and up, from the horizon — exact endgames over sampled deals.** From :data:`HORIZON`
+  tricks left (per player count, measured in bench/arena.py), it draws deals of the unseen
+  cards consistent with the view (:class:`.estimates.deals.DealSpace`, a fair shuffle of the
+  physical cards) and solves every legal play on each with the compiled search core, the way
+  bridge programs play card by card (perfect-information Monte Carlo). It first keeps the
+  plays after which S can still guarantee avoiding its paradox (X1) against every other seat
+  on nearly as many deals as the safest play (within :data:`AVOID_TOLERANCE` of them), and
+  among those makes the one with the best mean score of S when the policy plays the round on
+  in every seat from each solved deal (:data:`ENDGAME_PLAYOUTS` per deal: the guaranteed
+  score below assumes the others play against S, and so misses most prediction hits); ties go
+  to :meth:`Scored.key`, in this order:
 
-  1. the play after which S can still guarantee avoiding its paradox (X1) against every other
-     seat on the most deals;
+  1. the play after which S can still guarantee avoiding its paradox on the most deals;
   2. then on which S can at least still avoid it if the others let it (cooperative);
   3. then after which the round can still end with no paradox at all (the cooperative search
      in the last tricks (:data:`ROUND_EXACT_FROM`), Hall's condition for every other seat
      before): S alone does not care who causes a paradox — another seat's ends the round
      with S safe (X3) — and this key lowers self-play paradoxes, though at 4 players not to
-     the policy's rate (the variants that reach it give up S's own safety and the score:
-     README, "Self-play and the ranking");
+     the policy's rate (README, "Self-play and the ranking");
   4. then the best mean score (Sc1-Sc3) S can guarantee;
   5. then the policy's own value of the play.
 
@@ -57,10 +69,13 @@ __all__ = [
     "DEFAULT_LEVEL",
     "HORIZON",
     "MAX_LEVEL",
+    "ROLLOUT_DEALS",
+    "ROLLOUT_TOP",
     "SAMPLES",
     "Scored",
     "choose_play",
     "play_out",
+    "rollout_plays",
     "score_plays",
 ]
 
@@ -281,13 +296,78 @@ def score_plays(
     return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))
 
 
+# before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's
+# best few plays each played on to the end of the round by the policy in every seat
+ROLLOUT_DEALS = 24  # sampled deals per decision (level 1); level k uses k times as many
+ROLLOUT_TOP = 5  # the policy's best plays that are rolled out
+
+
+def rollout_plays(
+    view: Position,
+    *,
+    seed: int = 0,
+    deals: int = ROLLOUT_DEALS,
+    top: int = ROLLOUT_TOP,
+    relative: bool = False,
+) -> list[tuple[Play, float, float]]:
+    """The policy's ``top`` best plays of the seat to play, each played on ``deals`` sampled
+    deals of the unseen cards consistent with ``view`` and then to the end of the round by the
+    policy in every seat (the same deals and random streams for every play: the differences
+    are paired). Returns (play, S's mean score (Sc1-Sc3), the policy's value), best first."""
+    from .estimates.deals import DealSpace
+    from .estimates.policy import Sim, playout, values
+
+    pos = view.settle()
+    seat = pos.to_play
+    if seat is None:
+        raise PositionError("the round is over: there is no play to choose", rule="E1")
+    rng = _rng(seed, pos)
+    space = DealSpace.of(pos)
+    sims = [Sim.of(space.sample(random.Random(rng.random()))) for _ in range(deals)]
+    ranked = sorted(values(sims[0], _rng(seed, pos)), reverse=True)
+    cands = ranked[:top]
+    streams = [rng.random() for _ in range(deals)]
+    out = []
+    for pv, (num, c) in cands:
+        total = 0.0
+        for sim0, r in zip(sims, streams, strict=True):
+            sim = sim0.copy()
+            sim.play(num, c)
+            playout(sim, random.Random(r))
+            total += sim.score(seat) or 0
+            if relative:
+                total -= sum(sim.score(o) or 0 for o in range(pos.players) if o != seat) / (
+                    pos.players - 1
+                )
+        out.append((Play(num, Colour(c)), total / deals, pv))
+    return sorted(out, key=lambda r: (-r[1], -r[2], r[0]))
+
+
+# in the exact endgame: the plays within this share of the deals of the safest one (S's own
+# paradox avoidance guaranteed) are ranked by S's mean score when the policy plays the round on
+# in every seat (ENDGAME_PLAYOUTS per deal), before the exact keys
+AVOID_TOLERANCE = 0.1
+ENDGAME_PLAYOUTS = 1
+
+
+def endgame_choice(rows: list[Scored], tolerance: float = AVOID_TOLERANCE) -> Play:
+    """The player's play among :func:`score_plays`' rows (solved with ``playouts``): of the
+    plays whose guaranteed paradox avoidance is within ``tolerance`` (a share of the deals) of
+    the best, the one with the best mean score of S when the round is played on by the policy
+    (``follow_score``), then :meth:`Scored.key`."""
+    top = rows[0].avoids / rows[0].weight
+    tier = [r for r in rows if r.avoids / r.weight >= top - tolerance - 1e-9]
+    return min(tier, key=lambda r: (-r.follow_score / r.weight, tuple(-x for x in r.key()))).play
+
+
 def choose_play(
     view: Position, *, seed: int = 0, limits: Limits | None = None, level: int = DEFAULT_LEVEL
 ) -> Play:
     """catbox's play for the seat to play in ``view`` (module docstring): legal, from the view
     alone, the same for the same view, seed and level. ``limits`` bounds the exact endgame
     (time and nodes per deal); past it the policy's play is made. ``level`` 0 is the policy
-    alone; from 1 on, exact endgames over ``level * SAMPLES`` sampled deals.
+    alone; from 1 on, rollouts over ``level * ROLLOUT_DEALS`` sampled deals before the
+    horizon and exact endgames over ``level * SAMPLES`` sampled deals from it.
 
     Raises:
         PositionError: the round is over, or the hand of the seat to play is unknown.
@@ -307,18 +387,26 @@ def choose_play(
         if native.available():
             node_limit = limits.node_limit if limits and limits.node_limit else NODE_LIMIT
             rows = score_plays(
-                pos, seed=seed, samples=level * SAMPLES, node_limit=node_limit, limits=limits
+                pos,
+                seed=seed,
+                samples=level * SAMPLES,
+                node_limit=node_limit,
+                limits=limits,
+                playouts=ENDGAME_PLAYOUTS,
             )
             if rows and rows[0].weight:
-                return rows[0].play
+                return endgame_choice(rows)
+    if level >= 1 and pos.tricks_left > HORIZON[pos.players]:
+        return rollout_plays(pos, seed=seed, deals=level * ROLLOUT_DEALS)[0][0]
     return _policy_play(pos, seed)
 
 
 def play_out(pos: Position, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> Position:
     """``pos`` (every hand known) played to the end of the round with every seat playing
-    :func:`choose_play` on its own view. Before the exact horizon the policy is asked on the
-    whole position directly: it reads only the seat's own cards and the public state, so that
-    is the same play, without filling the hidden hands."""
+    :func:`choose_play` on its own view: from the exact horizon on at ``level``, before it the
+    policy (level 0: the rollouts are left out, a playout must be cheap). The policy is asked
+    on the whole position directly: it reads only the seat's own cards and the public state,
+    so that is the same play, without filling the hidden hands."""
     pos = pos.settle()
     while not pos.finished:
         seat = pos.to_play
