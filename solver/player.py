@@ -63,6 +63,7 @@ from .limits import Limits, OutOfTime
 from .position import Position
 
 if TYPE_CHECKING:
+    from .estimates.policy import Sim
     from .search.state import State
 
 __all__ = [
@@ -240,14 +241,12 @@ def score_plays(
             if _round_open(deal.play(p), seat):
                 clear[j] += w
         if playouts:
-            from .estimates.policy import Sim, playout
+            from .estimates.policy import Sim
 
             sim0 = Sim.of(deal)
             for j, p in enumerate(plays):
                 for k in range(playouts):
-                    sim = sim0.copy()
-                    sim.play(p.number, int(p.colour))
-                    playout(sim, random.Random(f"{seed}/{len(solved)}/{k}"))
+                    sim = _played_on(sim0, p, random.Random(f"{seed}/{len(solved)}/{k}"))
                     follow[j] += w * (sim.paradox is None) / playouts
                     follow_score[j] += w * (sim.score(seat) or 0) / playouts
     weight = float(sum(w for w, _ in solved))
@@ -296,6 +295,16 @@ def score_plays(
     return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))
 
 
+def _played_on(sim0: Sim, play: Play, rng: random.Random) -> Sim:
+    """A copy of ``sim0`` after ``play``, played to the end of the round by the policy in
+    every seat: the rollouts before the horizon and the endgame's playouts."""
+    from .estimates.policy import playout
+
+    sim = sim0.copy()
+    sim.play(play.number, int(play.colour))
+    return playout(sim, rng)
+
+
 # before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's
 # best few plays each played on to the end of the round by the policy in every seat
 ROLLOUT_DEALS = 24  # sampled deals per decision (level 1); level k uses k times as many
@@ -315,7 +324,7 @@ def rollout_plays(
     policy in every seat (the same deals and random streams for every play: the differences
     are paired). Returns (play, S's mean score (Sc1-Sc3), the policy's value), best first."""
     from .estimates.deals import DealSpace
-    from .estimates.policy import Sim, playout, values
+    from .estimates.policy import Sim, values
 
     pos = view.settle()
     seat = pos.to_play
@@ -331,9 +340,7 @@ def rollout_plays(
     for pv, (num, c) in cands:
         total = 0.0
         for sim0, r in zip(sims, streams, strict=True):
-            sim = sim0.copy()
-            sim.play(num, c)
-            playout(sim, random.Random(r))
+            sim = _played_on(sim0, Play(num, Colour(c)), random.Random(r))
             total += sim.score(seat) or 0
             if relative:
                 total -= sum(sim.score(o) or 0 for o in range(pos.players) if o != seat) / (
