@@ -299,13 +299,22 @@ def test_algorithm_switches_keep_answers(players: int) -> None:
 
 # ---------------------------------------------------------------------- proof numbers
 def _pn_engine(
-    pos: Position, seat: int, leaf: int, eps: float, probe: int, lazy: bool = False
+    pos: Position,
+    seat: int,
+    leaf: int,
+    eps: float,
+    probe: int,
+    lazy: bool = False,
+    other: int | None = None,
 ) -> NativeEngine:
     """Every root by proof numbers (after an alpha-beta probe of `probe` nodes: 0, none;
-    `lazy`: children's numbers guessed until one is the most proving, search.h pn_lazy)."""
+    `lazy`: children's numbers guessed until one is the most proving, search.h pn_lazy;
+    `other`: the other seats' initial disproof numbers, search.h pn_other, else the default)."""
     eng = NativeEngine.for_position(pos, seat)
     eng.pn_from = 1
     eng.core.configure(True, 2, False, False, 1, leaf, True, eps, True, False, probe, lazy)
+    if other is not None:
+        eng.core.set_pn_other(other)
     return eng
 
 
@@ -315,7 +324,8 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
     trick intervals, and the goals with a paradox allowed after pk more tricks, from roots of 1-4
     tricks left (1-3 at 5 players; mid-trick too), with proof-number nodes down to 1 trick
     left; a third of them after an alpha-beta probe that runs out mid-search (solve's
-    portfolio); half of them with children guessed until first the most proving (pn_lazy)."""
+    portfolio); half of them with children guessed until first the most proving (pn_lazy);
+    the other seats' initial disproof numbers from S's open cells (pn_other) off, 1 and 3."""
     rng = random.Random(90 + players)
     checked = 0
     for i in range(150):
@@ -331,6 +341,7 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
             eps=(0.25, 4.0)[i % 2],
             probe=(0, 0, 300)[i % 3],
             lazy=i % 4 >= 2,
+            other=(0, 1, 3)[i % 5 % 3],
         )
         st = ab.state_of(pos)
         n = st[11]

@@ -30,6 +30,7 @@ __all__ = [
     "DEFAULT_TT_BYTES",
     "IMPORT_ERROR",
     "PN_FROM",
+    "PN_OTHER",
     "SEARCH",
     "TABLELESS_UP_TO",
     "NativeEngine",
@@ -52,6 +53,12 @@ TABLELESS_UP_TO = 5
 # the proof-number search (pn.cpp) answers yes/no questions from roots with this many tricks
 # left or more, per player count
 PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
+# df-pn: another seat's new node starts with the disproof number ceil(S's open cells / d)
+# (cxx/search.h Options::pn_other, measured there; 0 = 1, the plain move-count start). From
+# the 4-player round start it halves the nodes (seeds 800-806: median 45.4 -> 25.1 M; held
+# out 807-812: 1 -> 3 of 6 answered within 60 M nodes); at 3 players it measured +40 %
+# nodes on the round start (all < 5 s) and no change on analyze rows: off there
+PN_OTHER = {2: 0, 3: 0, 4: 3, 5: 3}
 # table keys and move pruning of new engines (search.h SEARCH_*: 1 normalised keys in the
 # alpha-beta tables, 2 equivalent numbers searched once, 4 normalised keys in the proof-number
 # table too, 8 rank-normalised keys at trick starts, 16 at every node). Measured
@@ -171,6 +178,7 @@ class NativeEngine:
         self.pn_from = PN_FROM[players]
         self.core.configure(True, 2, False, False, self.pn_from)
         self.core.set_search(SEARCH)
+        self.core.set_pn_other(PN_OTHER[players])
 
     def _flat(self, st: State) -> tuple[int, ...]:
         """The native state, with the table depth tuned to the question's size: measured

@@ -370,6 +370,9 @@ static PyMethodDef engine_methods[] = {
      "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe, pn_lazy): algorithm switches"},
     {"set_bounds", (PyCFunction)m_set_mask<&catbox::Options::bounds>, METH_VARARGS,
      "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},
+    {"set_pn_other", (PyCFunction)m_set_mask<&catbox::Options::pn_other>, METH_VARARGS,
+     "set_pn_other(d): other seats' new proof-number nodes start with the disproof number "
+     "ceil(S's open cells / d) (search.h Options.pn_other; 0 = 1)"},
     {"set_search", (PyCFunction)m_set_mask<&catbox::Options::search>, METH_VARARGS,
      "set_search(mask): table keys and move pruning (search.h SEARCH_*; 0 = neither)"},
     {"set_score_bounds", (PyCFunction)m_set_mask<&catbox::Options::score>, METH_VARARGS,

@@ -73,12 +73,19 @@ void Engine::pn_eval(PnChild& c) {
     pn_new(c, lm);
 }
 
-// The numbers of a new node with the legal plays lm (not 0): from its move count.
+// The numbers of a new node with the legal plays lm (not 0): from its move count (an other
+// seat's disproof number from S's open cells with Options::pn_other).
 void Engine::pn_new(PnChild& c, uint64_t lm) {
     uint32_t m = opt.pn_mobility ? (uint32_t)popcount(lm) : 1;
     bool is_s = cx.to_play(c.st) == cx.seat;
     c.pn = is_s ? 1 : m;
     c.dn = is_s ? m : 1;
+    if (!is_s && opt.pn_other > 0) {
+        // from S's open cells: the move count of S's next node below (Options::pn_other)
+        uint32_t d = (uint32_t)opt.pn_other;
+        uint32_t f = ((uint32_t)popcount(s_free(cx, c.st)) + d - 1) / d;
+        c.dn = f ? f : 1;
+    }
     if (opt.pn_slack) {
         // the more plays S can make beyond those it owes, the harder S's paradox is to force
         // (measured: scaling the proof number by the plays S lacks does not pay)

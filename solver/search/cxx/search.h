@@ -96,6 +96,20 @@ struct Options {
     // all against 115 s without; 7.9 vs 22.5 M evaluated nodes at seed 800); eps 2: 7 / 11 /
     // 32, 30 / 43 / 32 s. No gain at the default eps: off
     bool pn_lazy = false;
+    // a new node of another seat starts with the disproof number ceil(|F_S| / pn_other), F_S
+    // S's open cells (empty, of a number it holds, in a colour it holds), instead of 1 (0:
+    // off). Such a node's disproof number is its least child's, and below it every line
+    // reaches S's next node, whose disproof number starts from S's move count: started at 1,
+    // every expansion of such a node raised its number several-fold past its threshold, so
+    // df-pn expanded every sibling before it went deeper (4p round start, seed 800: 1.26 M of
+    // 2.1 M expansions were third-seat nodes of the second trick, whose 14.6 M children were
+    // evaluated and 190 of them ever expanded). Measured (can_force(avoid-paradox) from the
+    // round start, nodes, 60 M cap): 4p seeds 800-806, off 24.4 / 50.9 / 47.8 / >60 / >60 /
+    // 27.4 / 45.4 M, 3: 15.1 / 39.4 / 35.8 / 57.0 / 2.7 / 14.2 / 25.1 M (2: 11.8 / 28.5 /
+    // 25.5 / >60 / 5.2 / 19.9 / >60; 1, 4, 6 worse); held out, seeds 807-812: off 1 of 6
+    // answered within 60 M, 3: 3 of 6; 5p seed 801 >60 -> 14.2 M; 3p seeds 800-805 8.6 ->
+    // 12.1 M (all < 5 s): on from 4 players (solver/search/native.py PN_OTHER)
+    int pn_other = 0;
     int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only).
     // Measured (nodes, win(0, left) on 40 fixed positions 3p 5-7 / 4p 4-6 / 5p 4-5 left, seeds
