@@ -12,6 +12,9 @@
 3. ``can_force(avoid-paradox)`` (``catbox paradox``, guaranteed) from the round start at 3, 4
    and 5 players: proven count, median and max time, median CPU time (targets: median <= 5 s
    at 3 and 4 players, <= 20 s at 5).
+   Initial numbers (``--only init``): the same question at 4 players (seeds 800-806) and 5
+   (seed 801) with the other seats' df-pn nodes started at 1 and from S's open cells
+   (search.h pn_other), nodes and CPU seconds in the same run.
 4. Proof numbers: the same yes/no questions (avoid a paradox; at least one more trick) from
    deep roots by alpha-beta (win) and by df-pn (pn.cpp), fresh tables each: nodes, seconds and
    how many were answered within the limit. (The speed part runs alpha-beta on both engines, so
@@ -31,7 +34,7 @@
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|pn|score|possible|threads|core]
+        [--only speed|horizon|start|init|pn|score|possible|threads|core]
 """
 
 from __future__ import annotations
@@ -193,6 +196,52 @@ def round_start(seeds: int, limit: float) -> list[dict[str, Any]]:
             f"{max(times):>7.2f} {cpu:>10.2f}  {[r['answer'] for r in results]}",
             flush=True,
         )
+    return rows
+
+
+def _start_nodes(players: int, seed: int, other: int, cap: int) -> dict[str, Any]:
+    """``avoid-paradox`` from the round start on one native engine (df-pn after the
+    alpha-beta probe, as can_force asks it) with the other seats' initial disproof numbers
+    ``other`` (search.h pn_other): answer (None past ``cap`` nodes), nodes, CPU seconds."""
+    pos = random_position(players, seed, variant(players).tricks)
+    seat = pos.to_play
+    assert seat is not None
+    eng = native.NativeEngine.for_position(pos, seat)
+    eng.core.set_pn_other(other)
+    st = eng.state_of(pos)
+    eng.set_budget(cap, None)
+    c = time.process_time()
+    try:
+        ans: bool | None = eng.win(st, 0, st[11])
+    except OutOfTime:
+        ans = None
+    return {"answer": ans, "nodes": eng.nodes, "cpu": time.process_time() - c}
+
+
+def initial_numbers(quick: bool) -> list[dict[str, Any]]:
+    """df-pn's initial disproof numbers of the other seats' nodes (search.h pn_other; 0 is
+    the plain start at 1, native.PN_OTHER the default) from the 4- and 5-player round start,
+    both in the same run: nodes and CPU seconds (60 M-node cap), answers equal."""
+    cap = 60_000_000
+    print(f"\n== df-pn initial numbers from the round start ({cap // 10**6} M-node cap)")
+    print(f"{'pl':>2} {'seed':>4} {'off Mn':>7} {'off cpu':>7} {'on Mn':>7} {'on cpu':>7}  answer")
+    rows = []
+    cases = [(4, s) for s in range(800, 803 if quick else 807)] + [(5, 801)]
+    for players, seed in cases:
+        on = native.PN_OTHER[players] or 3
+        res: dict[str, Any] = {"players": players, "seed": seed, "pn_other": on}
+        res["off"] = _start_nodes(players, seed, 0, cap)
+        res["on"] = _start_nodes(players, seed, on, cap)
+        a, b = res["off"]["answer"], res["on"]["answer"]
+        res["equal"] = a is None or b is None or a == b
+        rows.append(res)
+
+        def cell(r: dict[str, Any]) -> str:
+            mn = f"{r['nodes'] / 1e6:.1f}" if r["answer"] is not None else f">{cap // 10**6}"
+            return f"{mn:>7} {r['cpu']:>7.1f}"
+
+        print(f"{players:>2} {seed:>4} {cell(res['off'])} {cell(res['on'])}  {a} / {b}"
+              + ("" if res["equal"] else "  DIFFER"), flush=True)  # fmt: skip
     return rows
 
 
@@ -527,7 +576,7 @@ def main() -> None:
     ap.add_argument("--py-nodes", type=int, default=300_000, help="Python engine node budget")
     ap.add_argument(
         "--only",
-        choices=("speed", "horizon", "start", "pn", "score", "possible", "threads", "core"),
+        choices=("speed", "horizon", "start", "init", "pn", "score", "possible", "threads", "core"),
         help="run one part of the benchmark",
     )
     args, _ = ap.parse_known_args()
@@ -540,6 +589,8 @@ def main() -> None:
         out["horizon"] = horizon(seeds, limit, 4 if args.quick else 3)
     if args.only in (None, "start"):
         out["round_start"] = round_start(seeds, limit)
+    if args.only in (None, "init"):
+        out["initial_numbers"] = initial_numbers(args.quick)
     if args.only in (None, "pn"):
         out["proof_numbers"] = proof_numbers(seeds, 30.0 if not args.quick else limit)
     if args.only in (None, "score"):
