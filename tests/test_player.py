@@ -182,7 +182,7 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on(
         deals = [space.sample(random.Random(rng.random())) for _ in range(4)]
         streams = [rng.random() for _ in range(4)]
         for play, got, _ in rows:
-            total = 0
+            total = 0.0
             for deal, r in zip(deals, streams, strict=True):
                 pos, stream = deal.play(play).settle(), random.Random(r)
                 asked, cut = False, None
