@@ -18,7 +18,12 @@ How it plays (``level``):
   paired); the play with the best mean score of S (Sc1-Sc3: its tricks, the bonus when they
   match its prediction, minus its tricks when it causes the paradox) is made, the policy's
   value breaking ties. This is what gives the policy its trick control: a play is judged by
-  where the round goes after it, not by the next trick.
+  where the round goes after it, not by the next trick. Each rollout also asks the compiled
+  core, at the first trick start of the exact horizon (every hand of that deal known), whether
+  S can still guarantee avoiding its paradox there; a rollout where it cannot counts
+  :data:`HORIZON_RISK` points less: the policy in the other seats rarely finishes such a
+  squeeze, real opponents often do (the seats that went on to cause their paradox against the
+  peer's ISMCTS bot entered the horizon safe on far fewer sampled deals than the others).
 * **1 and up, from the horizon — exact endgames over sampled deals.** From :data:`HORIZON`
   tricks left (per player count, measured in bench/arena.py), it draws deals of the unseen
   cards consistent with the view (:class:`.estimates.deals.DealSpace`, a fair shuffle of the
@@ -325,7 +330,7 @@ def sim_state(sim: Sim, ctx: Ctx) -> State:
 # can still guarantee avoiding its paradox there (every hand known, X1, the others against it);
 # a rollout where it cannot counts HORIZON_RISK points less (the policy in the other seats
 # rarely finishes such a squeeze; a real opponent often does: measured in the peer arena)
-HORIZON_RISK = 0.0
+HORIZON_RISK = 2.0
 PROBE_NODES: int | None = 20_000  # per probe; a probe over it counts as no answer
 
 
@@ -401,7 +406,10 @@ def rollout_plays(
     """The policy's ``top`` best plays of the seat to play, each played on ``deals`` sampled
     deals of the unseen cards consistent with ``view`` and then to the end of the round by the
     policy in every seat (the same deals and random streams for every play: the differences
-    are paired). Returns (play, S's mean score (Sc1-Sc3), the policy's value), best first."""
+    are paired). A rollout in which S can no longer guarantee avoiding its paradox at the first
+    trick start of the exact horizon counts ``risk`` points less (default
+    :data:`HORIZON_RISK`; 0: no probe). Returns (play, S's mean value, the policy's value),
+    best first."""
     from .estimates.deals import DealSpace
     from .estimates.policy import Sim, values
     from .search import native
