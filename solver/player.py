@@ -329,7 +329,8 @@ def sim_state(sim: Sim, ctx: Ctx) -> State:
 # before the horizon, each rollout asks at the first trick start of the exact horizon whether S
 # can still guarantee avoiding its paradox there (every hand known, X1, the others against it);
 # a rollout where it cannot counts HORIZON_RISK points less (the policy in the other seats
-# rarely finishes such a squeeze; a real opponent often does: measured in the peer arena)
+# rarely finishes such a squeeze; a real opponent often does: measured in the peer arena,
+# README "catbox's player and the arena")
 HORIZON_RISK = 2.0
 PROBE_NODES: int | None = 20_000  # per probe; a probe over it counts as no answer
 
@@ -372,10 +373,11 @@ def _rolled_out(
     return sim, safe, cut
 
 
-# a playout's value for S mixes its final score with, at CUT_SHARE, its score as the round stood
-# at the start of the last trick: another seat's paradox often ends the round there (X3; the
-# peer's bots cause one in a quarter of their seat-rounds), and a trick S counts on winning last
-# is then never won
+# a playout's value for S can mix its final score with, at CUT_SHARE, its score as the round
+# stood at the start of the last trick: another seat's paradox often ends the round there (X3;
+# the peer's bots cause one in a quarter of their seat-rounds), and a trick S counts on winning
+# last is then never won. Off: at 0.5 it caused more paradoxes of S's own in the peer arena
+# (README, "catbox's player and the arena")
 CUT_SHARE = 0.0
 
 
