@@ -8,7 +8,9 @@ model of the other seats), and the round start rotates with the seed. Contestant
 * ``player`` — :func:`catbox.solver.player.choose_play` at its default level (rollouts over
   sampled deals before the exact horizon, exact endgames from it), seeing only its own hand
   (``Position.hide``);
-* ``endgame`` — the previous player: the policy before the horizon, exact endgames ranked by
+* ``rollouts`` — the previous player: the same without the horizon probe in its rollouts
+  (``rollout_plays(risk=0)``);
+* ``endgame`` — the player before it: the policy before the horizon, exact endgames ranked by
   ``Scored.key`` (S's own guaranteed paradox avoidance first) from it; ``exact-first`` and
   ``tier0`` are the player with that ranking / with no tolerance on the avoidance;
 * ``policy`` — catbox's playing policy alone (the player at level 0; the player before that);
@@ -182,6 +184,8 @@ def _rollout_agent(**kw: object) -> Agent:
 KEY = ("avoids", "possible", "clear", "score", "policy")  # the player's own order
 AGENTS: dict[str, Agent] = {
     "player": _player_agent(),
+    "rollouts": _rollout_agent(risk=0.0),
+    "risk-4": _rollout_agent(risk=4.0),
     "policy": _sim_agent("catbox"),
     "endgame": _endgame_agent(),
     "roll-rel": _rollout_agent(relative=True),
@@ -533,7 +537,9 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=None)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
     ap.add_argument("--contestant", default="player")
-    ap.add_argument("--baselines", nargs="*", default=["endgame", "policy", "follow", "random"])
+    ap.add_argument(
+        "--baselines", nargs="*", default=["rollouts", "endgame", "policy", "follow", "random"]
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--speed", type=int, default=None, help="rounds for the endgame speed table")
     ap.add_argument("--out", type=Path, default=RESULTS / "arena.json")

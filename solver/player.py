@@ -18,7 +18,12 @@ How it plays (``level``):
   paired); the play with the best mean score of S (Sc1-Sc3: its tricks, the bonus when they
   match its prediction, minus its tricks when it causes the paradox) is made, the policy's
   value breaking ties. This is what gives the policy its trick control: a play is judged by
-  where the round goes after it, not by the next trick.
+  where the round goes after it, not by the next trick. Each rollout also asks the compiled
+  core, at the first trick start of the exact horizon (every hand of that deal known), whether
+  S can still guarantee avoiding its paradox there; a rollout where it cannot counts
+  :data:`HORIZON_RISK` points less: the policy in the other seats rarely finishes such a
+  squeeze, real opponents often do (the seats that went on to cause their paradox against the
+  peer's ISMCTS bot entered the horizon safe on far fewer sampled deals than the others).
 * **1 and up, from the horizon — exact endgames over sampled deals.** From :data:`HORIZON`
   tricks left (per player count, measured in bench/arena.py), it draws deals of the unseen
   cards consistent with the view (:class:`.estimates.deals.DealSpace`, a fair shuffle of the
@@ -57,6 +62,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .board import EMPTY
 from .cards import Colour, Play, seat_letter
 from .errors import PositionError
 from .limits import Limits, OutOfTime
@@ -64,7 +70,8 @@ from .position import Position
 
 if TYPE_CHECKING:
     from .estimates.policy import Sim
-    from .search.state import State
+    from .search.native import NativeEngine
+    from .search.state import Ctx, State
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -246,9 +253,10 @@ def score_plays(
             sim0 = Sim.of(deal)
             for j, p in enumerate(plays):
                 for k in range(playouts):
-                    sim = _played_on(sim0, p, random.Random(f"{seed}/{len(solved)}/{k}"))
+                    rng_k = random.Random(f"{seed}/{len(solved)}/{k}")
+                    sim, _, cut = _rolled_out(sim0, p, rng_k, seat)
                     follow[j] += w * (sim.paradox is None) / playouts
-                    follow_score[j] += w * (sim.score(seat) or 0) / playouts
+                    follow_score[j] += w * _value(sim, seat, cut) / playouts
     weight = float(sum(w for w, _ in solved))
     avoids = [
         (
@@ -295,14 +303,91 @@ def score_plays(
     return sorted(out, key=lambda r: (tuple(-x for x in r.key()), r.play))
 
 
-def _played_on(sim0: Sim, play: Play, rng: random.Random) -> Sim:
+def sim_state(sim: Sim, ctx: Ctx) -> State:
+    """The search core's packed state of a playout state (every hand known) for the asking
+    seat of ``ctx``: the same fields :func:`.search.state.from_position` reads from a
+    :class:`Position` (tested against it)."""
+    occ = mine = hands = perms = tot = 0
+    for i, owner in enumerate(sim.board):
+        if owner != EMPTY:
+            occ |= 1 << i
+            if owner == ctx.seat:
+                mine |= 1 << i
+    for p in range(sim.players):
+        h = sum(ctx.unit[k] * c for k, c in enumerate(sim.hands[p]) if k and c)
+        hands |= h << (p * ctx.hb)
+        tot += h
+        perms |= sim.perms[p] << (4 * p)
+    led = wval = wseat = -1
+    if sim.trick:
+        led, wval, wseat = sim.trick[0][1], sim.win_val, sim.win_seat
+    left = 0 if sim.paradox is not None else sim.total_tricks - sim.completed  # X3
+    return (occ, mine, hands, perms, tot, sim.leader, len(sim.trick), led, wval, wseat,
+            sim.tricks[ctx.seat], left)  # fmt: skip
+
+
+# before the horizon, each rollout asks at the first trick start of the exact horizon whether S
+# can still guarantee avoiding its paradox there (every hand known, X1, the others against it);
+# a rollout where it cannot counts HORIZON_RISK points less (the policy in the other seats
+# rarely finishes such a squeeze; a real opponent often does: measured in the peer arena,
+# README "catbox's player and the arena")
+HORIZON_RISK = 2.0
+PROBE_NODES: int | None = 20_000  # per probe; a probe over it counts as no answer
+
+
+def _rolled_out(
+    sim0: Sim,
+    play: Play,
+    rng: random.Random,
+    seat: int,
+    probe: NativeEngine | None = None,
+    horizon: int = 0,
+) -> tuple[Sim, bool | None, int | None]:
     """A copy of ``sim0`` after ``play``, played to the end of the round by the policy in
-    every seat: the rollouts before the horizon and the endgame's playouts."""
-    from .estimates.policy import playout
+    every seat (the rollouts before the horizon and the endgame's playouts), with: whether
+    ``seat`` could still guarantee avoiding its paradox at the first trick start with
+    ``horizon`` tricks left (asked of ``probe``; None: not reached, no probe, or over its
+    node budget), and its score (Sc1-Sc3) as the round stood at the start of the last trick
+    (None: not reached)."""
+    from .estimates.policy import choose
 
     sim = sim0.copy()
     sim.play(play.number, int(play.colour))
-    return playout(sim, rng)
+    safe: bool | None = None
+    cut: int | None = None
+    asked = probe is None
+    while not sim.over:
+        if not sim.trick:
+            left = sim.total_tricks - sim.completed
+            if not asked and left <= horizon:
+                asked = True
+                st = sim_state(sim, probe.ctx)  # type: ignore[union-attr]
+                probe.set_budget(PROBE_NODES, None)  # type: ignore[union-attr]
+                try:
+                    safe = probe.win(st, 0, st[11])  # type: ignore[union-attr]
+                except OutOfTime:
+                    safe = None
+            if left == 1:
+                cut = sim.score(seat) or 0
+        sim.play(*choose(sim, rng))
+    return sim, safe, cut
+
+
+# a playout's value for S can mix its final score with, at CUT_SHARE, its score as the round
+# stood at the start of the last trick: another seat's paradox often ends the round there (X3;
+# the peer's bots cause one in a quarter of their seat-rounds), and a trick S counts on winning
+# last is then never won. Off: at 0.5 it caused more paradoxes of S's own in the peer arena
+# (README, "catbox's player and the arena")
+CUT_SHARE = 0.0
+
+
+def _value(sim: Sim, seat: int, cut: int | None, share: float = -1.0) -> float:
+    """S's score at the end of a playout, mixed with ``cut`` (:func:`_rolled_out`) at
+    ``share`` (default :data:`CUT_SHARE`)."""
+    if share < 0:
+        share = CUT_SHARE
+    final = sim.score(seat) or 0
+    return final if cut is None else (1 - share) * final + share * cut
 
 
 # before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's
@@ -318,13 +403,19 @@ def rollout_plays(
     deals: int = ROLLOUT_DEALS,
     top: int = ROLLOUT_TOP,
     relative: bool = False,
+    risk: float | None = None,
 ) -> list[tuple[Play, float, float]]:
     """The policy's ``top`` best plays of the seat to play, each played on ``deals`` sampled
     deals of the unseen cards consistent with ``view`` and then to the end of the round by the
     policy in every seat (the same deals and random streams for every play: the differences
-    are paired). Returns (play, S's mean score (Sc1-Sc3), the policy's value), best first."""
+    are paired). A rollout in which S can no longer guarantee avoiding its paradox at the first
+    trick start of the exact horizon counts ``risk`` points less (default
+    :data:`HORIZON_RISK`; 0: no probe). Returns (play, S's mean value, the policy's value),
+    best first."""
     from .estimates.deals import DealSpace
     from .estimates.policy import Sim, values
+    from .search import native
+    from .search.native import NativeEngine
 
     pos = view.settle()
     seat = pos.to_play
@@ -336,12 +427,19 @@ def rollout_plays(
     ranked = sorted(values(sims[0], _rng(seed, pos)), reverse=True)
     cands = ranked[:top]
     streams = [rng.random() for _ in range(deals)]
+    if risk is None:
+        risk = HORIZON_RISK
+    probe: NativeEngine | None = None
+    if risk and native.available():
+        probe = NativeEngine.for_position(pos, seat)
+    horizon = HORIZON[pos.players]
     out = []
     for pv, (num, c) in cands:
         total = 0.0
         for sim0, r in zip(sims, streams, strict=True):
-            sim = _played_on(sim0, Play(num, Colour(c)), random.Random(r))
-            total += sim.score(seat) or 0
+            play = Play(num, Colour(c))
+            sim, safe, cut = _rolled_out(sim0, play, random.Random(r), seat, probe, horizon)
+            total += _value(sim, seat, cut) - (risk if safe is False else 0.0)
             if relative:
                 total -= sum(sim.score(o) or 0 for o in range(pos.players) if o != seat) / (
                     pos.players - 1

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from catbox.solver import Position
+from catbox.solver import Position, player
 from catbox.solver.cards import Colour, Play
 from catbox.solver.deal import deal_round, random_position
 from catbox.solver.errors import PositionError
@@ -151,13 +151,23 @@ def test_play_out_is_every_seat_choosing_on_its_own_view() -> None:
         assert pos == end
 
 
-def test_rollouts_score_the_policys_best_plays_by_playing_on() -> None:
+def test_rollouts_score_the_policys_best_plays_by_playing_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Before the horizon the player rolls out the policy's best plays: each mean is S's score
     (Sc1-Sc3, through the rules engine) over the same sampled deals played on by the policy in
-    every seat, recomputed here play by play on Position; the player makes the best one."""
+    every seat, mixed at CUT_SHARE with S's score as the round stood at the start of the last
+    trick, less HORIZON_RISK on the rollouts in which S could no longer guarantee avoiding its
+    paradox at the first trick start of the exact horizon (asked here of the pure-Python
+    engine on Position), recomputed play by play; the player makes the best one."""
     from catbox.solver.estimates.policy import Sim, choose
     from catbox.solver.player import _rng, rollout_plays
     from catbox.solver.scoring import seat_score
+    from catbox.solver.search.engine import Engine
+
+    monkeypatch.setattr(player, "PROBE_NODES", None)  # every probe answered, as here
+    monkeypatch.setattr(player, "HORIZON_RISK", 2.0)  # whatever the defaults, both terms count
+    monkeypatch.setattr(player, "CUT_SHARE", 0.5)
 
     for players, seed in ((3, 1), (4, 2), (5, 3)):
         full = random_position(players, seed=seed, tricks_left=HORIZON[players] + 2)
@@ -172,13 +182,22 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on() -> None:
         deals = [space.sample(random.Random(rng.random())) for _ in range(4)]
         streams = [rng.random() for _ in range(4)]
         for play, got, _ in rows:
-            total = 0
+            total = 0.0
             for deal, r in zip(deals, streams, strict=True):
-                pos, stream = deal.play(play), random.Random(r)
+                pos, stream = deal.play(play).settle(), random.Random(r)
+                asked, cut = False, None
                 while not pos.finished:
+                    if not asked and not pos.trick and pos.tricks_left <= HORIZON[players]:
+                        asked = True
+                        eng = Engine.for_position(pos, seat)
+                        st = eng.state_of(pos)
+                        total -= 0 if eng.win(st, 0, st[11]) else 2.0
+                    if not pos.trick and pos.tricks_left == 1:
+                        cut = seat_score(pos, seat) or 0
                     num, colour = choose(Sim.of(pos), stream)
-                    pos = pos.play(Play(num, Colour(colour)))
-                total += seat_score(pos, seat) or 0
+                    pos = pos.play(Play(num, Colour(colour))).settle()
+                final = seat_score(pos, seat) or 0
+                total += final if cut is None else (final + cut) / 2
             assert got == pytest.approx(total / 4)
         assert [r[1] for r in rows] == sorted((r[1] for r in rows), reverse=True)
 
@@ -215,3 +234,27 @@ def test_policy_playouts_after_each_play_are_a_share_of_the_deals() -> None:
             p.weight,
         )
         assert p.follow == 0.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_rollouts_search_state_is_the_positions(players: int) -> None:
+    """The rollouts ask the search core about a playout state (``sim_state``): the same packed
+    state as ``from_position`` on the Position the rules engine reaches by the same plays, for
+    every asking seat, at every ply (mid-trick included) of policy-played rounds."""
+    from catbox.solver.estimates.policy import Sim, choose
+    from catbox.solver.player import sim_state
+    from catbox.solver.search.state import Ctx, from_position
+
+    for seed in range(6):
+        pos = random_position(players, seed=seed, tricks_left=HORIZON[players] + 1).settle()
+        sim, rng = Sim.of(pos), random.Random(seed)
+        while True:
+            for seat in range(players):
+                ctx = Ctx(players, seat)
+                assert sim_state(sim, ctx) == from_position(pos, seat, ctx)[1]
+            if pos.finished:
+                break
+            num, colour = choose(sim, rng)
+            sim.play(num, colour)
+            pos = pos.play(Play(num, Colour(colour))).settle()
+        assert sim.over and sim.paradox == pos.paradox
