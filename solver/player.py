@@ -62,7 +62,6 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .board import EMPTY
 from .cards import Colour, Play, seat_letter
 from .errors import PositionError
 from .limits import Limits, OutOfTime
@@ -307,12 +306,10 @@ def sim_state(sim: Sim, ctx: Ctx) -> State:
     """The search core's packed state of a playout state (every hand known) for the asking
     seat of ``ctx``: the same fields :func:`.search.state.from_position` reads from a
     :class:`Position` (tested against it)."""
-    occ = mine = hands = perms = tot = 0
-    for i, owner in enumerate(sim.board):
-        if owner != EMPTY:
-            occ |= 1 << i
-            if owner == ctx.seat:
-                mine |= 1 << i
+    from .search.state import board_masks
+
+    occ, mine = board_masks(sim.board, ctx.seat)
+    hands = perms = tot = 0
     for p in range(sim.players):
         h = sum(ctx.unit[k] * c for k, c in enumerate(sim.hands[p]) if k and c)
         hands |= h << (p * ctx.hb)
@@ -355,16 +352,16 @@ def _rolled_out(
     sim.play(play.number, int(play.colour))
     safe: bool | None = None
     cut: int | None = None
-    asked = probe is None
+    asked = False
     while not sim.over:
         if not sim.trick:
             left = sim.total_tricks - sim.completed
-            if not asked and left <= horizon:
+            if probe is not None and not asked and left <= horizon:
                 asked = True
-                st = sim_state(sim, probe.ctx)  # type: ignore[union-attr]
-                probe.set_budget(PROBE_NODES, None)  # type: ignore[union-attr]
+                st = sim_state(sim, probe.ctx)
+                probe.set_budget(PROBE_NODES, None)
                 try:
-                    safe = probe.win(st, 0, st[11])  # type: ignore[union-attr]
+                    safe = probe.win(st, 0, left)
                 except OutOfTime:
                     safe = None
             if left == 1:
@@ -435,16 +432,16 @@ def rollout_plays(
     horizon = HORIZON[pos.players]
     out = []
     for pv, (num, c) in cands:
+        play = Play(num, Colour(c))
         total = 0.0
         for sim0, r in zip(sims, streams, strict=True):
-            play = Play(num, Colour(c))
             sim, safe, cut = _rolled_out(sim0, play, random.Random(r), seat, probe, horizon)
             total += _value(sim, seat, cut) - (risk if safe is False else 0.0)
             if relative:
                 total -= sum(sim.score(o) or 0 for o in range(pos.players) if o != seat) / (
                     pos.players - 1
                 )
-        out.append((Play(num, Colour(c)), total / deals, pv))
+        out.append((play, total / deals, pv))
     return sorted(out, key=lambda r: (-r[1], -r[2], r[0]))
 
 

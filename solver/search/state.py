@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..board import EMPTY
 from ..cards import Colour, Play, variant
 from ..errors import PositionError
@@ -39,6 +41,7 @@ __all__ = [
     "Ctx",
     "State",
     "apply",
+    "board_masks",
     "cells",
     "from_position",
     "legal_mask",
@@ -172,6 +175,18 @@ def apply(ctx: Ctx, st: State, idx: int) -> State:
     return (occ, mine, hands, perms, tot, leader, cnt, led, wval, wseat, t, left)
 
 
+def board_masks(board: Sequence[int], seat: int) -> tuple[int, int]:
+    """The occupied cells and ``seat``'s own cells of a board (owner per cell, ``EMPTY`` when
+    free) as bit masks: the first two fields of a :data:`State`."""
+    occ = mine = 0
+    for i, owner in enumerate(board):
+        if owner != EMPTY:
+            occ |= 1 << i
+            if owner == seat:
+                mine |= 1 << i
+    return occ, mine
+
+
 def from_position(pos: Position, seat: int, ctx: Ctx | None = None) -> tuple[Ctx, State]:
     """The fast state of a running position with every hand known, for asking seat ``seat``."""
     if not pos.all_hands_known:
@@ -180,12 +195,8 @@ def from_position(pos: Position, seat: int, ctx: Ctx | None = None) -> tuple[Ctx
         raise PositionError(f"seat {seat} out of range at {pos.players} players", where="seat")
     if ctx is None or ctx.players != pos.players or ctx.seat != seat:
         ctx = Ctx(pos.players, seat)
-    occ = mine = hands = perms = tot = 0
-    for i, owner in enumerate(pos.board):
-        if owner != EMPTY:
-            occ |= 1 << i
-            if owner == seat:
-                mine |= 1 << i
+    occ, mine = board_masks(pos.board, seat)
+    hands = perms = tot = 0
     for p, s in enumerate(pos.seats):
         assert s.hand is not None
         h = ctx.pack(s.hand)
