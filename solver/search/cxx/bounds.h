@@ -120,6 +120,41 @@ inline int plays_bound(const Ctx& cx, const State& st, int q) {
     return Ctx::min_sum(cx.lanes_of(st.hand[q]), cx.column_counts(open));
 }
 
+// The per-seat facts of one state that every bound of a node reads, computed once per node
+// (the bounds below ask them several times per seat).
+struct Seats {
+    uint64_t fill[MAX_SEATS];   // the cells q could fill if empty: its numbers, its colours
+    uint64_t lanes[MAX_SEATS];  // q's hand counts in 4-bit lanes (Ctx::lanes_of)
+    int ord[MAX_SEATS];         // q's position in the current trick's order (0: the leader)
+    int most[MAX_SEATS];        // plays_bound of q
+    int cnt;                    // plays made in the current trick
+    int done(int q) const { return cnt && ord[q] < cnt ? 1 : 0; }  // seat_done
+    // plays_before (below) of seat q before the turn of seat x in trick T
+    int before(int q, int x, int T) const {
+        if (T > 0) return T + 1 - done(q);
+        return ord[q] >= cnt && ord[q] < ord[x] ? 1 : 0;
+    }
+};
+
+inline void seats_of(const Ctx& cx, const State& st, Seats& s) {
+    s.cnt = st.cnt;
+    // the empty cells of each colour per number, in 4-bit lanes: plays_bound of a seat is
+    // min_sum of its hand and the sum of these over the colours it holds
+    const int n = cx.n;
+    const uint64_t row = (1ULL << n) - 1, empty = ~st.occ;
+    uint64_t fr[4];
+    for (int c = 0; c < 4; ++c) fr[c] = cx.lane4[empty >> (c * n) & row];
+    for (int q = 0; q < cx.players; ++q) {
+        uint32_t perm = st.perms >> (4 * q) & 15;
+        s.lanes[q] = cx.lanes_of(st.hand[q]);
+        s.fill[q] = cx.hand_cols(st.hand[q]) & cx.pc[perm];
+        s.ord[q] = cx.order_of(st, q);
+        uint64_t open = (perm & 1 ? fr[0] : 0) + (perm & 2 ? fr[1] : 0) + (perm & 4 ? fr[2] : 0) +
+                        (perm & 8 ? fr[3] : 0);
+        s.most[q] = Ctx::min_sum(s.lanes[q], open);
+    }
+}
+
 // The plays seat q makes from st before the turn of seat x in trick T (0 = the current
 // trick): one in each trick up to T, less the current one if q has played in it; in trick 0
 // exactly when q is still to play before x (the order of later tricks is not known yet).
@@ -130,7 +165,7 @@ inline int plays_before(const Ctx& cx, const State& st, int q, int x, int T) {
     return pq >= st.cnt && pq < px ? 1 : 0;
 }
 
-// Can seat q surely make its next P plays, whatever every seat does? `most[r]` bounds the
+// Can seat q surely make its next P plays, whatever every seat does? `s.most[r]` bounds the
 // plays of seat r (plays_bound). Generalises never_stuck from "cells only q can fill" to
 // "cells others can fill, counted per number and per play the others make meanwhile".
 //
@@ -152,44 +187,53 @@ inline int plays_before(const Ctx& cx, const State& st, int q, int x, int T) {
 // and sum_k phi_k <= Phi = sum_r min(cap_r, sum_k min(r's copies of k, r's cells of F_k)).
 // So at each of q's first P turns Psi >= Psi0 - min(sum_k red_k(o_k), Phi) - J >= 1 when that
 // guarantee is >= P. (Every other seat counted with all it could fill, o_k = |C_k|, is
-// never_stuck.)
-inline bool surely_makes(const Ctx& cx, const State& st, int q, int P, const int* most) {
+// never_stuck.) The guarantee is at most Psi0, and Psi0 itself when no other seat can fill
+// a cell of F (o = 0): both answer without the per-seat loop's full work.
+inline bool surely_makes(const Ctx& cx, const State& st, int q, int P, const Seats& s) {
     if (P <= 0) return true;
-    uint32_t hand = st.hand[q];
-    uint64_t free = cx.hand_cols(hand) & ~st.occ & cx.perm_cells(st, q);
+    uint64_t free = s.fill[q] & ~st.occ;
     if (popcount(free) < P) return false;
-    int T = P - 1 + seat_done(cx, st, q);
     // per number k, in 4-bit lanes (Ctx::lanes_of): h_k, |F_k|, and the o_k bound
     const uint64_t L = Ctx::LANE1;
-    uint64_t h = cx.lanes_of(hand), nf = cx.column_counts(free);
+    uint64_t h = s.lanes[q], nf = cx.column_counts(free);
+    int psi0 = Ctx::min_sum(h, nf);
+    if (psi0 < P) return false;
+    int T = P - 1 + s.done(q);
     uint64_t contested = 0, opp = 0;  // opp: sum_r min(r's fills, cap_r), saturated at 4
     int phi = 0;
     for (int r = 0; r < cx.players; ++r) {
         if (r == q) continue;
-        int c = plays_before(cx, st, r, q, T);
-        int cap = c < most[r] ? c : most[r];
-        if (cap <= 0) continue;
-        uint64_t cells = free & cx.perm_cells(st, r) & cx.hand_cols(st.hand[r]);
+        uint64_t cells = free & s.fill[r];
         if (!cells) continue;
+        int c = s.before(r, q, T);
+        int cap = c < s.most[r] ? c : s.most[r];
+        if (cap <= 0) continue;
         contested |= cells;
-        uint64_t x = Ctx::min_lanes(cx.lanes_of(st.hand[r]), cx.column_counts(cells));
+        uint64_t x = Ctx::min_lanes(s.lanes[r], cx.column_counts(cells));
         int fill = Ctx::lane_sum(x);
         phi += fill < cap ? fill : cap;
         uint64_t y = Ctx::min_lanes((uint64_t)(cap < 7 ? cap : 7) * L, x);
         opp = Ctx::min_lanes(4 * L, opp + y);
     }
+    if (!contested) return true;  // o = 0: the guarantee is psi0 >= P
     uint64_t o = Ctx::min_lanes(cx.column_counts(contested), opp);
-    int psi0 = Ctx::min_sum(h, nf);
     int red = psi0 - Ctx::min_sum(h, nf - o);
     return psi0 - (red < phi ? red : phi) >= P;
 }
 
-// The round-end facts of st for S (the seat to play has a legal play).
-struct Static {
+// surely_makes with `most[r]` given (module.cpp's check of the lane arithmetic)
+inline bool surely_makes(const Ctx& cx, const State& st, int q, int P, const int* most) {
+    Seats s;
+    seats_of(cx, st, s);
+    for (int r = 0; r < cx.players; ++r) s.most[r] = most[r];
+    return surely_makes(cx, st, q, P, s);
+}
+
+// The round-end facts of st for S (the seat to play has a legal play), with the seat facts.
+struct Static : Seats {
     int ub;                // S wins at most ub more tricks in every continuation
     int owe;               // plays S owes to the end of the round
     int need;              // plays S must surely make to be sure to cause no paradox
-    int most[MAX_SEATS];   // plays_bound of every seat
 };
 
 // (1) Round end: a seat q with most[q] below the plays it owes (left - q's play in this trick)
@@ -202,8 +246,8 @@ struct Static {
 // then, by q's paradox or an earlier one), or all it owes.
 inline Static round_end(const Ctx& cx, const State& st, int s_done, int top, int mask) {
     Static r;
+    seats_of(cx, st, r);
     const int seat = cx.seat, left = st.left;
-    for (int q = 0; q < cx.players; ++q) r.most[q] = plays_bound(cx, st, q);
     int ms = r.most[seat];
     r.owe = left - s_done;
     r.need = r.owe;
@@ -212,12 +256,12 @@ inline Static round_end(const Ctx& cx, const State& st, int s_done, int top, int
     if (mask & (BOUND_TRICKS | BOUND_SAFE)) {
         for (int q = 0; q < cx.players; ++q) {
             if (q == seat) continue;
-            int dq = seat_done(cx, st, q);
+            int dq = r.done(q);
             if (r.most[q] >= left - dq) continue;
             int T = r.most[q] + dq;
             if (mask & BOUND_TRICKS && T < ub) ub = T;
             if (mask & BOUND_SAFE) {
-                int need = plays_before(cx, st, seat, q, T);
+                int need = r.before(seat, q, T);
                 if (need < r.need) r.need = need;
             }
         }
@@ -231,7 +275,7 @@ inline Static round_end(const Ctx& cx, const State& st, int s_done, int top, int
 inline bool s_safe(const Ctx& cx, const State& st, int s_done, const Static& r, int mask) {
     if (!(mask & BOUND_SAFE))
         return r.most[cx.seat] >= r.owe && never_stuck(cx, st, s_done);
-    return r.need <= r.most[cx.seat] && surely_makes(cx, st, cx.seat, r.need, r.most);
+    return r.need <= r.most[cx.seat] && surely_makes(cx, st, cx.seat, r.need, r);
 }
 
 // S surely causes a paradox (X1). S cannot make the plays it owes, so it has no legal play at
@@ -245,7 +289,7 @@ inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r
     if (r.most[seat] >= r.owe) return false;
     int T = r.most[seat] + s_done;
     for (int q = 0; q < cx.players; ++q)
-        if (q != seat && !surely_makes(cx, st, q, plays_before(cx, st, q, seat, T), r.most))
+        if (q != seat && !surely_makes(cx, st, q, r.before(q, seat, T), r))
             return false;
     return true;
 }

@@ -123,9 +123,11 @@ struct Ctx {
         uint64_t m = ((((a | H) - b) & H) >> 3) * 15;  // 15 in the lanes where a >= b
         return (b & m) | (a & ~m);
     }
-    // the sum of the lanes (each at most 7)
+    // the sum of the lanes (each at most 7): pairs of lanes into five bytes (each <= 14),
+    // then the bytes summed into the fifth by one multiplication (every partial sum <= 63)
     static int lane_sum(uint64_t x) {
-        return popcount(x & LANE1) + 2 * popcount(x & 2 * LANE1) + 4 * popcount(x & 4 * LANE1);
+        uint64_t b = (x + (x >> 4)) & 0x0F0F0F0F0FULL;
+        return (int)((b * 0x0101010101ULL) >> 32 & 0xFF);
     }
     static int min_sum(uint64_t a, uint64_t b) { return lane_sum(min_lanes(a, b)); }
 
