@@ -159,8 +159,10 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, co
     Key key = !use_tt ? Key{} : known ? *known : key_of(st, &live);
     if (use_tt && known && ranked(st)) live = live_numbers(cx, st);
     int hint = -1;
+    Table<WinEntry, 4>::Slot* at = nullptr;  // key's slot when probed, for the store
+    uint64_t gen = 0;
     if (use_tt) {
-        int known = probe_win(key, lo, hi, pk, hint);
+        int known = probe_win(key, lo, hi, pk, hint, &at, &gen);
         if (known >= 0) return known != 0;
         hint = played_hint(hint, live);
     }
@@ -185,14 +187,20 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, co
         ch = next;
     }
     if (best >= 0) hist_.credit(p, best, left);
-    if (use_tt) store_win(key, lo, hi, pk, result, stored_hint(best, live), start);
+    if (use_tt) store_win(key, lo, hi, pk, result, stored_hint(best, live), start, at, gen);
     return result;
 }
 
 // A stored fact that decides the goal (1 or 0), else -1; `hint` gets the stored best play.
-int Engine::probe_win(const Key& key, int lo, int hi, int pk, int& hint) {
-    const WinEntry* e = tt_.find(key);
-    if (!e) return -1;
+int Engine::probe_win(const Key& key, int lo, int hi, int pk, int& hint,
+                      Table<WinEntry, 4>::Slot** at, uint64_t* gen) {
+    auto* slot = tt_.lookup(key);
+    if (at) {
+        *at = slot;
+        *gen = tt_.generation();
+    }
+    if (!slot) return -1;
+    const WinEntry* e = &slot->data;
     for (int i = 0; i < e->nfacts; ++i) {
         const Fact& f = e->facts[i];
         if (f.res) {
@@ -206,11 +214,11 @@ int Engine::probe_win(const Key& key, int lo, int hi, int pk, int& hint) {
 }
 
 void Engine::store_win(const Key& key, int lo, int hi, int pk, bool res, int best,
-                       uint64_t start) {
+                       uint64_t start, Table<WinEntry, 4>::Slot* at, uint64_t gen) {
     WinEntry init{};
     init.nfacts = 0;
     init.hint = -1;
-    auto* slot = tt_.insert(key, init);
+    auto* slot = tt_.reuse(at, gen, key, init);
     WinEntry* e = &slot->data;
     int w = 0;
     for (int i = 0; i < e->nfacts; ++i) {

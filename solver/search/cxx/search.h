@@ -205,13 +205,17 @@ class Engine {
     int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const;
     bool win_search(const State& st, int lo, int hi, int pk, uint64_t lm,
                     const Key* known = nullptr);
-    int probe_win(const Key& key, int lo, int hi, int pk, int& hint);
+    // `at` (if given) gets the entry's slot and the table's generation, for store_win
+    int probe_win(const Key& key, int lo, int hi, int pk, int& hint,
+                  Table<WinEntry, 4>::Slot** at = nullptr, uint64_t* gen = nullptr);
     void pn_eval(PnChild& c);
     void pn_guess(PnChild& c);
     void pn_new(PnChild& c, uint64_t lm);
     void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,
                 uint32_t thdn, uint32_t& pn, uint32_t& dn);
-    void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start);
+    // (`at`, `gen`: the slot probe_win found for key, if any: used while it still holds key)
+    void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start,
+                   Table<WinEntry, 4>::Slot* at = nullptr, uint64_t gen = 0);
     int terminal_score(const State& st, bool paradox_by_s) const;
     bool bonus_possible(int t, int left) const;
     int score_floor(int target, int g, bool hull) const;

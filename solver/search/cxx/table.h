@@ -281,12 +281,25 @@ class Table {
     }
 
     P* find(const Key& k) {
+        Slot* s = lookup(k);
+        return s ? &s->data : nullptr;
+    }
+
+    // k's slot, null when absent
+    Slot* lookup(const Key& k) {
         uint64_t h = hash(k);
         uint32_t tag = (uint32_t)(h >> 32) | 1;
         size_t b = (size_t)h & mask_ & ~(size_t)3;
         for (size_t i = b; i < b + 4; ++i)
-            if (tags_[i] == tag && slots_[i].holds(k)) return &slots_[i].data;
+            if (tags_[i] == tag && slots_[i].holds(k)) return &slots_[i];
         return nullptr;
+    }
+
+    // `s` if it still holds k (as revisit), else insert(k, init). The same slot as insert:
+    // keys are unique in a table, so a slot holding k is the one insert would find.
+    Slot* reuse(Slot* s, uint64_t gen, const Key& k, const P& init) {
+        if (s) return revisit(s, gen, k, init);
+        return insert(k, init);
     }
 
     // `s` if it still holds k (no insert since moved or replaced it), else k's slot anew.
