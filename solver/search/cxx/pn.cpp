@@ -117,7 +117,9 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     int p = cx.to_play(st);
     bool is_s = p == cx.seat;
     int hint = -1;  // the best play stored by this node's last search (here or transposed)
-    if (const PnEntry* e = pnt_.find(gk)) hint = e->hint;
+    auto* at = pnt_.lookup(gk);  // st's entry, for the store below while it still holds gk
+    uint64_t gen = pnt_.generation();
+    if (at) hint = at->data.hint;
     lm = searched(st, lm, p, false);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
@@ -199,7 +201,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
         pn_mid(c.st, c.lo, c.hi, c.pk, c.key, cpn, cdn, c.pn, c.dn);
     }
     int idx = ch[best].idx;
-    auto* slot = pnt_.insert(gk, PnEntry{pn, dn, -1});
+    auto* slot = pnt_.reuse(at, gen, gk, PnEntry{pn, dn, -1});
     slot->data.pn = pn;
     slot->data.dn = dn;
     slot->data.hint = (int8_t)idx;
