@@ -173,18 +173,15 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, co
     lm = searched(st, lm, p, false);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
-    State ch = apply(cx, st, mv.idx[0]);
     for (int i = 0; i < mv.n; ++i) {
         int idx = mv.idx[i];
-        State next;
-        if (i + 1 < mv.n) next = apply(cx, st, mv.idx[i + 1]);
+        State ch = apply(cx, st, idx);
         int d = ch.tricks - t;
         if (win(ch, lo - d, hi - d, pk - d) == is_s) {
             result = is_s;
             best = idx;
             break;
         }
-        ch = next;
     }
     if (best >= 0) hist_.credit(p, best, left);
     if (use_tt) store_win(key, lo, hi, pk, result, stored_hint(best, live), start, at, gen);
