@@ -59,8 +59,9 @@ typecheck: setup .typecheck/catbox/solver .typecheck/catbox/web
 	$(BIN)/mypy -p catbox.solver -p catbox.cli -p catbox.web
 	$(BIN)/mypy tests bench
 
+# the suite spread over the machine's cores (pytest-xdist); the slowest tests listed at the end
 test: lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --durations=15
 
 # the quick lane: lint and the fast tests (no `slow` marker), under a minute; CI runs `make test`
 quick: setup

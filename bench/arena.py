@@ -269,6 +269,10 @@ class Tally:
 
     diffs: list[float] = field(default_factory=list)
     per: list[float] = field(default_factory=list)
+    # paradoxes caused by the swapped seat minus the same seat in the reference round, per deal
+    # (averaged over the seats): the paired form of ``para`` - ``para_base``
+    para_diffs: list[float] = field(default_factory=list)
+    para_per: list[float] = field(default_factory=list)
     para: int = 0
     para_base: int = 0
     hit: int = 0
@@ -276,6 +280,7 @@ class Tally:
 
     def add(self, out: Outcome, ref: Outcome, r: int) -> None:
         self.per.append(out.scores[r] - ref.scores[r])
+        self.para_per.append(float(out.paradox == r) - float(ref.paradox == r))
         self.para += out.paradox == r
         self.para_base += ref.paradox == r
         self.hit += out.hits[r]
@@ -283,13 +288,15 @@ class Tally:
 
     def end_deal(self) -> None:
         self.diffs.append(sum(self.per) / len(self.per))
-        self.per = []
+        self.para_diffs.append(sum(self.para_per) / len(self.para_per))
+        self.per, self.para_per = [], []
 
     def summary(self, n: int) -> dict[str, object]:
         return {
             "score_diff": mean(self.diffs),
             "paradox": proportion(self.para, n),
             "paradox_base": proportion(self.para_base, n),
+            "paradox_diff": mean(self.para_diffs),
             "hit": proportion(self.hit, n),
             "hit_base": proportion(self.hit_base, n),
         }
@@ -400,9 +407,16 @@ def rate(e: Estimate) -> str:
 
 
 def duel(
-    players: int, name: str, base: str, deals: int, seed0: int, progress: int = 0
+    players: int,
+    name: str,
+    base: str,
+    deals: int,
+    seed0: int,
+    progress: int = 0,
+    self_play: bool = True,
 ) -> dict[str, object]:
-    """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else."""
+    """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else (and,
+    with ``self_play``, ``name`` in every seat against ``base`` in every seat)."""
     a, b = AGENTS[name], AGENTS[base]
     tally = Tally()
     self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
@@ -421,15 +435,16 @@ def duel(
                 times.setdefault(k, []).extend(v)
             tally.add(out, ref, r)
         tally.end_deal()
-        mine = play_round(start, [a] * players, seed)
-        self_d.append(((mine.paradox is not None) - (ref.paradox is not None)) / players)
-        if not doomed(Sim.of(start)):
-            self_open.append(self_d[-1])
+        if self_play:
+            mine = play_round(start, [a] * players, seed)
+            self_d.append(((mine.paradox is not None) - (ref.paradox is not None)) / players)
+            if not doomed(Sim.of(start)):
+                self_open.append(self_d[-1])
         if progress and (d + 1) % progress == 0 and d + 1 < deals:
-            e = mean(tally.diffs)
             print(
-                f"    ... {d + 1} deals: score diff {fmt(e)}, self-play paradox diff "
-                f"{fmt(mean(self_d), pct=True)}",
+                f"    ... {d + 1} deals: score diff {fmt(mean(tally.diffs))}, paradox diff "
+                f"{fmt(mean(tally.para_diffs), pct=True)}, self-play paradox diff "
+                f"{fmt(mean(self_d), pct=True) if self_d else '-'}",
                 file=sys.stderr,
                 flush=True,
             )
@@ -440,8 +455,8 @@ def duel(
         "baseline": base,
         "deals": deals,
         **tally.summary(n),
-        "self_paradox_diff": mean(self_d),
-        "self_paradox_diff_open": mean(self_open),
+        "self_paradox_diff": mean(self_d) if self_d else None,
+        "self_paradox_diff_open": mean(self_open) if self_open else None,
         "open_deals": len(self_open),
         "seconds": time.perf_counter() - t0,
         "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
@@ -484,17 +499,20 @@ def print_duel(r: dict[str, object]) -> None:
         fmt(sd),
         rate(r["paradox"]),  # type: ignore[arg-type]
         rate(r["paradox_base"]),  # type: ignore[arg-type]
+        fmt(r["paradox_diff"], pct=True),  # type: ignore[arg-type]
         rate(r["hit"]),  # type: ignore[arg-type]
         rate(r["hit_base"]),  # type: ignore[arg-type]
-        fmt(r["self_paradox_diff"], pct=True),  # type: ignore[arg-type]
-        fmt(r["self_paradox_diff_open"], pct=True),  # type: ignore[arg-type]
     ]
+    for k in ("self_paradox_diff", "self_paradox_diff_open"):
+        e = r[k]
+        cells.append(f"{fmt(e, pct=True) if isinstance(e, Estimate) else '-':>24}")
     print("  ".join(cells), flush=True)
 
 
 HEADER = (
     f"{'match':>29}  {'score diff/seat-round':>24}  {'its paradox':>20}  {'base paradox':>20}"
-    f"  {'its hits':>20}  {'base hits':>20}  {'self-play paradox diff %':>24}"
+    f"  {'paradox diff %, paired':>24}  {'its hits':>20}  {'base hits':>20}"
+    f"  {'self-play paradox diff %':>24}"
     f"  {'the same, deals not doomed':>26}"
 )
 
@@ -545,6 +563,9 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=RESULTS / "arena.json")
     ap.add_argument("--progress", type=int, default=0, help="report every this many deals")
     ap.add_argument("--selfplay", nargs="*", default=None, help="self-play only, these agents")
+    ap.add_argument(
+        "--no-selfplay", action="store_true", help="the duplicate duels without the self-play round"
+    )
     ap.add_argument("--start", type=int, default=None, help="deals for the round-start table")
     ap.add_argument("--start-samples", type=int, default=100)
     args, _ = ap.parse_known_args()
@@ -569,7 +590,8 @@ def main() -> int:
     print(HEADER)
     for p in args.players:
         for base in args.baselines:
-            r = duel(p, args.contestant, base, deals, 1_000_000 * p + args.seed, args.progress)
+            seed0 = 1_000_000 * p + args.seed
+            r = duel(p, args.contestant, base, deals, seed0, args.progress, not args.no_selfplay)
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r
     if start_deals:
