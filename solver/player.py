@@ -345,7 +345,7 @@ def _rolled_out(
     ``seat`` could still guarantee avoiding its paradox at the first trick start with
     ``horizon`` tricks left (asked of ``probe``; None: not reached, no probe, or over its
     node budget), and its score (Sc1-Sc3) as the round stood at the start of the last trick
-    (None: not reached)."""
+    (None: not reached, or :data:`CUT_SHARE` off)."""
     from .estimates.policy import choose
 
     sim = sim0.copy()
@@ -364,7 +364,7 @@ def _rolled_out(
                     safe = probe.win(st, 0, left)
                 except OutOfTime:
                     safe = None
-            if left == 1:
+            if left == 1 and CUT_SHARE:  # off: no score to take at the last trick
                 cut = sim.score(seat) or 0
         sim.play(*choose(sim, rng))
     return sim, safe, cut
@@ -378,13 +378,11 @@ def _rolled_out(
 CUT_SHARE = 0.0
 
 
-def _value(sim: Sim, seat: int, cut: int | None, share: float = -1.0) -> float:
+def _value(sim: Sim, seat: int, cut: int | None) -> float:
     """S's score at the end of a playout, mixed with ``cut`` (:func:`_rolled_out`) at
-    ``share`` (default :data:`CUT_SHARE`)."""
-    if share < 0:
-        share = CUT_SHARE
+    :data:`CUT_SHARE`."""
     final = sim.score(seat) or 0
-    return final if cut is None else (1 - share) * final + share * cut
+    return final if cut is None else (1 - CUT_SHARE) * final + CUT_SHARE * cut
 
 
 # before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's
