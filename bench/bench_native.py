@@ -30,11 +30,13 @@
 8. Search switches (search.h SEARCH_*: normalised table keys, equivalent numbers,
    rank-normalised keys): every analyze answer of fixed positions and the paradox question
    from the round start, each switch alone and none: nodes, CPU seconds, answers equal.
+   Crowded doom bound (``--only crowd``, not in the full run): bounds.h crowded_trick off
+   and on, the 4-player round start, nodes and CPU seconds in the same run.
 9. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|init|pn|score|possible|threads|core]
+        [--only speed|horizon|start|init|pn|score|possible|threads|core|crowd]
 """
 
 from __future__ import annotations
@@ -496,6 +498,54 @@ def threads_ratio(seeds: int) -> list[dict[str, Any]]:
     return rows
 
 
+BOUNDS_DEFAULT = 15  # search.h Options.bounds: BOUND_SAFE | DOOMED | TRICKS | STOPPERS
+BOUND_CROWD = 16  # bounds.h crowded_trick (off by default)
+
+
+def _start_bounds(players: int, seed: int, bounds: int, cap: int) -> dict[str, Any]:
+    """``avoid-paradox`` from the round start on one native engine (as ``_start_nodes``) with
+    the static bounds ``bounds`` (search.h Options.bounds): answer (None past ``cap`` nodes),
+    nodes, CPU seconds."""
+    pos = random_position(players, seed, variant(players).tricks)
+    seat = pos.to_play
+    assert seat is not None
+    eng = native.NativeEngine.for_position(pos, seat)
+    eng.core.set_bounds(bounds)
+    st = eng.state_of(pos)
+    eng.set_budget(cap, None)
+    c = time.process_time()
+    try:
+        ans: bool | None = eng.win(st, 0, st[11])
+    except OutOfTime:
+        ans = None
+    return {"answer": ans, "nodes": eng.nodes, "cpu": time.process_time() - c}
+
+
+def crowd_bound(quick: bool) -> list[dict[str, Any]]:
+    """The crowded doom bound (bounds.h crowded_trick, BOUND_CROWD) off and on, alternating in
+    the same run: the 4-player round start (seeds 800-806), nodes and CPU seconds (60 M-node
+    cap), answers equal."""
+    cap = 60_000_000
+    print(f"\n== crowded doom bound from the 4p round start ({cap // 10**6} M-node cap)")
+    print(f"{'pl':>2} {'seed':>4} {'off Mn':>7} {'off cpu':>7} {'on Mn':>7} {'on cpu':>7}  answer")
+    rows = []
+    for seed in range(800, 803 if quick else 807):
+        res: dict[str, Any] = {"players": 4, "seed": seed}
+        res["off"] = _start_bounds(4, seed, BOUNDS_DEFAULT, cap)
+        res["on"] = _start_bounds(4, seed, BOUNDS_DEFAULT | BOUND_CROWD, cap)
+        a, b = res["off"]["answer"], res["on"]["answer"]
+        res["equal"] = a is None or b is None or a == b
+        rows.append(res)
+
+        def cell(r: dict[str, Any]) -> str:
+            mn = f"{r['nodes'] / 1e6:.1f}" if r["answer"] is not None else f">{cap // 10**6}"
+            return f"{mn:>7} {r['cpu']:>7.1f}"
+
+        print(f"{4:>2} {seed:>4} {cell(res['off'])} {cell(res['on'])}  {a} / {b}"
+              + ("" if res["equal"] else "  DIFFER"), flush=True)  # fmt: skip
+    return rows
+
+
 def _verdict(ok: bool | None) -> str:
     return "not run" if ok is None else "met" if ok else "missed"
 
@@ -576,7 +626,18 @@ def main() -> None:
     ap.add_argument("--py-nodes", type=int, default=300_000, help="Python engine node budget")
     ap.add_argument(
         "--only",
-        choices=("speed", "horizon", "start", "init", "pn", "score", "possible", "threads", "core"),
+        choices=(
+            "speed",
+            "horizon",
+            "start",
+            "init",
+            "pn",
+            "score",
+            "possible",
+            "threads",
+            "core",
+            "crowd",
+        ),
         help="run one part of the benchmark",
     )
     args, _ = ap.parse_known_args()
@@ -597,6 +658,8 @@ def main() -> None:
         out["score"] = score_bounds(args.quick)
     if args.only in (None, "core"):
         out["core"] = core_switches(args.quick)
+    if args.only == "crowd":  # a measurement of a switch that is off: not in the full run
+        out["crowd"] = crowd_bound(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

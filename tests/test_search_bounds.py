@@ -206,3 +206,53 @@ def test_lane_counts_equal_a_plain_count(players: int) -> None:
                 checked += 1
                 sure += sum(want)
     assert checked > 100 and sure > 20, (checked, sure)
+
+
+CROWD = 16  # search.h BOUND_CROWD (bounds.h crowded_trick): off by default, measured
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_crowded_doom_matches_the_full_search(players: int) -> None:
+    """With BOUND_CROWD, wherever ``doomed`` fires beyond the plain bound (trick starts and
+    mid-trick, every seat as S), the search without bounds agrees: S cannot avoid a paradox
+    and para is never NOPAR. (The plain bound's claims: the test above.) It must fire."""
+    rng = random.Random(70 + players)
+    fired = 0
+    for seed in range(200):
+        left = 2 + seed % 4
+        pos = random_position(players, 9500 + seed, left, mid_trick=seed % players)
+        for st in _states(players, 9500 + seed, left, rng):
+            for seat in range(players):
+                nat = NativeEngine.for_position(pos, seat)
+                fs = flat(nat.ctx, st)
+                nat.core.set_bounds(ALL_BOUNDS | CROWD)
+                if not nat.core.static_bounds(fs)[2]:
+                    continue
+                nat.core.set_bounds(ALL_BOUNDS)
+                if nat.core.static_bounds(fs)[2]:
+                    continue
+                fired += 1
+                nat.core.set_bounds(0)
+                assert not nat.core.win(fs, 0, st[11]), (seed, seat, st)
+                assert nat.core.exact_para(fs, 0) != NOPAR, (seed, seat, st)
+    assert fired > 2, fired
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_crowd_switch_keeps_every_answer(players: int) -> None:
+    """BOUND_CROWD on and off: the same answers to every trick goal (lo, hi, pk), to para and
+    to the score, at trick starts and mid-trick."""
+    for seed in range(8):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, 9600 + seed, left, mid_trick=seed % players)
+        seat = seed % players
+        goals = [(lo, hi, pk) for lo in range(left + 1) for hi in range(lo, left + 1)
+                 for pk in (-1, 0, left)]  # fmt: skip
+        got = []
+        for mask in (ALL_BOUNDS, ALL_BOUNDS | CROWD, 2 | CROWD):
+            nat = NativeEngine.for_position(pos, seat)
+            nat.core.set_bounds(mask)
+            fs = flat(nat.ctx, nat.state_of(pos))
+            got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
+                        nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
+        assert got[0] == got[1] == got[2], seed

@@ -106,6 +106,13 @@ constexpr int BOUND_SAFE = 1;    // surely_makes for S: a stronger never_stuck, 
 constexpr int BOUND_DOOMED = 2;  // sure paradox of S (every other seat proven to outlast S)
 constexpr int BOUND_TRICKS = 4;  // S's tricks capped by its plays and by the round end
 constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its top red cards
+// S's sure paradox found earlier: the other seats' plays must crowd into S's open cells
+// (crowded_trick). Measured (can_force(avoid-paradox) from the 4p round start, seeds 800-806,
+// 60 M-node cap, bench/bench_native.py --only crowd): it fires rarely (seed 800: 192 more
+// disproofs at 3 tricks left beside 19,412 of the plain bound, none at 4 and above) and moves
+// df-pn's tree both ways (804 4.6 -> 3.0 M nodes, 801 56.1 -> 47.3 M, 802 29.6 -> 42.5 M,
+// 803 53.6 -> > 60 M; 171 -> >= 182 M in all): off (not in the default mask)
+constexpr int BOUND_CROWD = 16;
 
 // Has seat q already played in the current trick?
 inline int seat_done(const Ctx& cx, const State& st, int q) {
@@ -278,16 +285,105 @@ inline bool s_safe(const Ctx& cx, const State& st, int s_done, const Static& r, 
     return r.need <= r.most[cx.seat] && surely_makes(cx, st, cx.seat, r.need, r);
 }
 
+// The first trick T (s_done <= T < left) at whose turn S surely has no legal play once every
+// other seat has made the plays it makes before that turn (X2: a seat with a legal play must
+// play, so those plays are made unless someone is stuck first), else -1 (BOUND_CROWD).
+//
+// Proof. Let F be S's open cells (empty, of a number S holds, in a colour S holds), f_k its
+// cells of number k, h_k S's copies of k and C = sum_k min(h_k, f_k) = most[S]. Cells and
+// permissions only go (I4). When S has made j_k plays of k and the other seats have filled
+// phi_k cells of F of number k (every play fills a distinct empty cell, L1), S's legal plays
+// of k need a copy and an empty cell of F of number k in a colour it still holds, so at most
+// min(h_k - j_k, f_k - j_k - phi_k) = min(h_k, f_k - phi_k) - j_k of them remain, and
+// min(h_k, f_k - phi_k) = min(h_k, f_k) - max(0, phi_k - s_k) with s_k = max(0, f_k - h_k)
+// (S's surplus cells of k; 0 <= phi_k <= f_k). With phi_k <= a_k (the cells of F of number k
+// some other seat could fill: its number, its colour) the sum is at most
+// C - J - max(0, Phi - sum_k min(s_k, a_k)) for J = sum j_k and Phi = sum phi_k. At S's turn in
+// trick T, S has made J = m - 1 plays (m = T + 1 - s_done) and each other seat q exactly
+// x_q = plays_before(q, S, T) plays (no paradox before it). q's plays outside F fill distinct
+// empty cells of its numbers and colours outside F: at most out_q = sum_k min(q's copies of k,
+// such cells of k) of them, and all the other seats together at most sum_k min(|G_k|, sum_q
+// min(q's copies of k, |G_k ∩ q's cells|)), G the empty cells outside F some other seat
+// could fill. So Phi >= X - Y with X = sum_q x_q and Y the lesser of sum_q min(x_q, out_q) and
+// that column count; when C - (m - 1) - max(0, X - Y - sum_k min(s_k, a_k)) <= 0 S has no
+// legal play at that turn (L1, L2; X1). Whatever S does, S is stuck there unless a paradox
+// ended the round first; s_doomed adds that no other seat is stuck first.
+//
+// The per-state numbers of crowded_trick: S's capacity C, the bound on the other seats'
+// plays outside F (per seat out[q], all together yglob) and S's absorbing surplus.
+struct Crowd {
+    int C, yglob, absorb;
+    int out[MAX_SEATS];
+};
+
+inline void crowd_of(const Ctx& cx, const State& st, const Seats& r, Crowd& w) {
+    const int seat = cx.seat;
+    const uint64_t L = Ctx::LANE1;
+    uint64_t F = r.fill[seat] & ~st.occ;
+    w.C = r.most[seat];
+    uint64_t others = 0, opp = 0;  // opp: per number sum_q min(copies, cells in G), at most 4
+    for (int q = 0; q < cx.players; ++q) {
+        w.out[q] = 0;
+        if (q == seat) continue;
+        others |= r.fill[q];
+        uint64_t g = r.fill[q] & ~st.occ & ~F;
+        if (!g) continue;
+        uint64_t x = Ctx::min_lanes(r.lanes[q], cx.column_counts(g));
+        w.out[q] = Ctx::lane_sum(x);
+        opp = Ctx::min_lanes(4 * L, opp + x);
+    }
+    uint64_t G = others & ~st.occ & ~F;
+    w.yglob = Ctx::min_sum(cx.column_counts(G), opp);
+    uint64_t f = cx.column_counts(F), h = r.lanes[seat];
+    uint64_t surplus = f - Ctx::min_lanes(f, h);
+    w.absorb = Ctx::min_sum(surplus, cx.column_counts(F & others));
+}
+
+// The bound on S's legal plays left at its turn in trick T (C - (m - 1) - max(0, X - Y -
+// absorb) of the proof above); S has none there when it is <= 0
+inline int crowd_room(const Ctx& cx, const Seats& r, const Crowd& w, int s_done, int T) {
+    const int seat = cx.seat;
+    int m = T + 1 - s_done;
+    int X = 0, Y = 0;
+    for (int q = 0; q < cx.players; ++q) {
+        if (q == seat) continue;
+        int x = r.before(q, seat, T);
+        X += x;
+        Y += x < w.out[q] ? x : w.out[q];
+    }
+    if (Y > w.yglob) Y = w.yglob;
+    int red = X - Y - w.absorb;
+    return w.C - (m - 1) - (red > 0 ? red : 0);
+}
+
+inline int crowded_trick(const Ctx& cx, const State& st, int s_done, const Static& r) {
+    Crowd w;
+    crowd_of(cx, st, r, w);
+    for (int T = s_done; T < st.left; ++T)
+        if (crowd_room(cx, r, w, s_done, T) <= 0) return T;
+    return -1;
+}
+
 // S surely causes a paradox (X1). S cannot make the plays it owes, so it has no legal play at
 // its turn in trick T = most[S] + s_done < left at the latest; that turn comes unless another
 // seat's paradox ends the round first (X3: that is why S's own count is not enough). If every
 // other seat q surely makes the plays it makes before that turn (surely_makes, by its own
 // strategy whatever the others do), nobody else is stuck first: the round ends with S's
-// paradox.
-inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r) {
+// paradox. With BOUND_CROWD, T is also the first trick crowded_trick finds (the lesser).
+inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r, int mask) {
     const int seat = cx.seat;
-    if (r.most[seat] >= r.owe) return false;
-    int T = r.most[seat] + s_done;
+    int T;
+    if (r.most[seat] < r.owe) {
+        T = r.most[seat] + s_done;
+        if (mask & BOUND_CROWD && T > s_done) {
+            int c = crowded_trick(cx, st, s_done, r);
+            if (c >= 0 && c < T) T = c;
+        }
+    } else {
+        if (!(mask & BOUND_CROWD)) return false;
+        T = crowded_trick(cx, st, s_done, r);
+        if (T < 0) return false;
+    }
     for (int q = 0; q < cx.players; ++q)
         if (q != seat && !surely_makes(cx, st, q, r.before(q, seat, T), r))
             return false;

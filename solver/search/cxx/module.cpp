@@ -287,7 +287,7 @@ static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
     int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
     catbox::Static sb = catbox::round_end(cx, st, s_done, top, mask);
     bool safe = catbox::s_safe(cx, st, s_done, sb, mask);
-    bool doomed = mask & catbox::BOUND_DOOMED && catbox::s_doomed(cx, st, s_done, sb);
+    bool doomed = mask & catbox::BOUND_DOOMED && catbox::s_doomed(cx, st, s_done, sb, mask);
     int denied = mask & catbox::BOUND_STOPPERS ? catbox::stoppers(cx, st, s_done) : 0;
     return Py_BuildValue("(iOOi)", sb.ub, safe ? Py_True : Py_False, doomed ? Py_True : Py_False,
                          denied);

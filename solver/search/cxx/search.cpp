@@ -112,7 +112,8 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
         // the other seats can force S's paradox (X1, X3). Only goals without a paradox part
         // are settled: the others' strategy proves the paradox, it does not exclude lines in
         // which they are stuck first, so a goal with one is not the empty interval's
-        if (pk < 0 && opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) return 0;
+        if (pk < 0 && opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb, opt.bounds))
+            return 0;
         // another seat's top red cards hold S below lo (a strategy bound: no paradox part)
         if (pk < 0 && lo > 0 && opt.bounds & BOUND_STOPPERS && lo > top - stoppers(cx, st, s_done))
             return 0;
@@ -294,7 +295,7 @@ int Engine::para(const State& st, int alpha, int beta) {
         Static sb = round_end(cx, st, s_done, top, opt.bounds);
         if (s_safe(cx, st, s_done, sb, opt.bounds)) return NOPAR;
         e->lower = -sb.ub;
-        if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb)) e->upper = 0;
+        if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb, opt.bounds)) e->upper = 0;
     }
     int lower = e->lower, upper = e->upper, hint = played_hint(e->hint, live);
     if (lower >= beta || lower == upper) return lower;
