@@ -31,12 +31,14 @@
    rank-normalised keys): every analyze answer of fixed positions and the paradox question
    from the round start, each switch alone and none: nodes, CPU seconds, answers equal.
    Crowded doom bound (``--only crowd``, not in the full run): bounds.h crowded_trick off
-   and on, the 4-player round start, nodes and CPU seconds in the same run.
+   and on, the 4-player round start, nodes and CPU seconds in the same run. Refutation order
+   (``--only refuters``): df-pn's other-seat plays by their refutations per tricks left
+   (search.h pn_refuters) off and on, the 4- and 5-player round start, the same way.
 9. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|init|pn|score|possible|threads|core|crowd]
+        [--only speed|horizon|start|init|pn|score|possible|threads|core|crowd|refuters]
 """
 
 from __future__ import annotations
@@ -502,15 +504,16 @@ BOUNDS_DEFAULT = 15  # search.h Options.bounds: BOUND_SAFE | DOOMED | TRICKS | S
 BOUND_CROWD = 16  # bounds.h crowded_trick (off by default)
 
 
-def _start_bounds(players: int, seed: int, bounds: int, cap: int) -> dict[str, Any]:
+def _start_with(players: int, seed: int, cap: int, **switches: int) -> dict[str, Any]:
     """``avoid-paradox`` from the round start on one native engine (as ``_start_nodes``) with
-    the static bounds ``bounds`` (search.h Options.bounds): answer (None past ``cap`` nodes),
-    nodes, CPU seconds."""
+    the core's switches set by name (``bounds=31`` calls ``core.set_bounds(31)``): answer
+    (None past ``cap`` nodes), nodes, CPU seconds."""
     pos = random_position(players, seed, variant(players).tricks)
     seat = pos.to_play
     assert seat is not None
     eng = native.NativeEngine.for_position(pos, seat)
-    eng.core.set_bounds(bounds)
+    for name, value in switches.items():
+        getattr(eng.core, f"set_{name}")(value)
     st = eng.state_of(pos)
     eng.set_budget(cap, None)
     c = time.process_time()
@@ -521,18 +524,17 @@ def _start_bounds(players: int, seed: int, bounds: int, cap: int) -> dict[str, A
     return {"answer": ans, "nodes": eng.nodes, "cpu": time.process_time() - c}
 
 
-def crowd_bound(quick: bool) -> list[dict[str, Any]]:
-    """The crowded doom bound (bounds.h crowded_trick, BOUND_CROWD) off and on, alternating in
-    the same run: the 4-player round start (seeds 800-806), nodes and CPU seconds (60 M-node
-    cap), answers equal."""
+def _start_ab(title: str, cases: list[tuple[int, int]], off: dict[str, int],
+              on: dict[str, int]) -> list[dict[str, Any]]:  # fmt: skip
+    """The round-start question with two switch settings, alternating in the same run."""
     cap = 60_000_000
-    print(f"\n== crowded doom bound from the 4p round start ({cap // 10**6} M-node cap)")
+    print(f"\n== {title} ({cap // 10**6} M-node cap)")
     print(f"{'pl':>2} {'seed':>4} {'off Mn':>7} {'off cpu':>7} {'on Mn':>7} {'on cpu':>7}  answer")
     rows = []
-    for seed in range(800, 803 if quick else 807):
-        res: dict[str, Any] = {"players": 4, "seed": seed}
-        res["off"] = _start_bounds(4, seed, BOUNDS_DEFAULT, cap)
-        res["on"] = _start_bounds(4, seed, BOUNDS_DEFAULT | BOUND_CROWD, cap)
+    for players, seed in cases:
+        res: dict[str, Any] = {"players": players, "seed": seed}
+        res["off"] = _start_with(players, seed, cap, **off)
+        res["on"] = _start_with(players, seed, cap, **on)
         a, b = res["off"]["answer"], res["on"]["answer"]
         res["equal"] = a is None or b is None or a == b
         rows.append(res)
@@ -541,9 +543,33 @@ def crowd_bound(quick: bool) -> list[dict[str, Any]]:
             mn = f"{r['nodes'] / 1e6:.1f}" if r["answer"] is not None else f">{cap // 10**6}"
             return f"{mn:>7} {r['cpu']:>7.1f}"
 
-        print(f"{4:>2} {seed:>4} {cell(res['off'])} {cell(res['on'])}  {a} / {b}"
+        print(f"{players:>2} {seed:>4} {cell(res['off'])} {cell(res['on'])}  {a} / {b}"
               + ("" if res["equal"] else "  DIFFER"), flush=True)  # fmt: skip
+    for side in ("off", "on"):
+        done = [r[side] for r in rows if r[side]["answer"] is not None]
+        nodes = [r[side]["nodes"] for r in rows]  # an unknown counts the cap
+        print(f"{side:>3}: {len(done)}/{len(rows)} answered, median "
+              f"{statistics.median(nodes) / 1e6:.1f} M nodes, median CPU "
+              f"{statistics.median(r[side]['cpu'] for r in rows):.1f} s")  # fmt: skip
     return rows
+
+
+def crowd_bound(quick: bool) -> list[dict[str, Any]]:
+    """The crowded doom bound (bounds.h crowded_trick, BOUND_CROWD) off and on: the
+    4-player round start (seeds 800-806), nodes and CPU seconds, answers equal."""
+    cases = [(4, s) for s in range(800, 803 if quick else 807)]
+    on = {"bounds": BOUNDS_DEFAULT | BOUND_CROWD}
+    return _start_ab("crowded doom bound, 4p round start", cases, {"bounds": BOUNDS_DEFAULT}, on)
+
+
+def refuters(quick: bool) -> list[dict[str, Any]]:
+    """df-pn's other-seat plays ordered by their refutations per tricks left (search.h
+    pn_refuters, on from 7 tricks left at 4-5 players) off and on: the round start at 4
+    players (seeds 800-806; held out 807-812 unless quick) and 5 (800-801), nodes and CPU
+    seconds, answers equal."""
+    cases = [(4, s) for s in range(800, 803 if quick else 813)] + [(5, 800), (5, 801)]
+    return _start_ab("refutation order from the round start", cases, {"pn_refuters": 0},
+                     {"pn_refuters": 7})  # fmt: skip
 
 
 def _verdict(ok: bool | None) -> str:
@@ -637,6 +663,7 @@ def main() -> None:
             "threads",
             "core",
             "crowd",
+            "refuters",
         ),
         help="run one part of the benchmark",
     )
@@ -660,6 +687,8 @@ def main() -> None:
         out["core"] = core_switches(args.quick)
     if args.only == "crowd":  # a measurement of a switch that is off: not in the full run
         out["crowd"] = crowd_bound(args.quick)
+    if args.only in (None, "refuters"):
+        out["refuters"] = refuters(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

@@ -306,15 +306,19 @@ def _pn_engine(
     probe: int,
     lazy: bool = False,
     other: int | None = None,
+    refuters: bool = False,
 ) -> NativeEngine:
     """Every root by proof numbers (after an alpha-beta probe of `probe` nodes: 0, none;
     `lazy`: children's numbers guessed until one is the most proving, search.h pn_lazy;
-    `other`: the other seats' initial disproof numbers, search.h pn_other, else the default)."""
+    `other`: the other seats' initial disproof numbers, search.h pn_other, else the default;
+    `refuters`: the other seats' plays ordered by their refutations per tricks left, search.h
+    pn_refuters)."""
     eng = NativeEngine.for_position(pos, seat)
     eng.pn_from = 1
     eng.core.configure(True, 2, False, False, 1, leaf, True, eps, True, False, probe, lazy)
     if other is not None:
         eng.core.set_pn_other(other)
+    eng.core.set_pn_refuters(int(refuters))
     return eng
 
 
@@ -325,7 +329,9 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
     tricks left (1-3 at 5 players; mid-trick too), with proof-number nodes down to 1 trick
     left; a third of them after an alpha-beta probe that runs out mid-search (solve's
     portfolio); half of them with children guessed until first the most proving (pn_lazy);
-    the other seats' initial disproof numbers from S's open cells (pn_other) off, 1 and 3."""
+    the other seats' initial disproof numbers from S's open cells (pn_other) off, 1 and 3;
+    the other seats' plays ordered by their refutations per tricks left (pn_refuters) in
+    three of every seven."""
     rng = random.Random(90 + players)
     checked = 0
     for i in range(150):
@@ -342,6 +348,7 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
             probe=(0, 0, 300)[i % 3],
             lazy=i % 4 >= 2,
             other=(0, 1, 3)[i % 5 % 3],
+            refuters=i % 7 >= 4,
         )
         st = ab.state_of(pos)
         n = st[11]

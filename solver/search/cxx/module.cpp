@@ -373,6 +373,10 @@ static PyMethodDef engine_methods[] = {
     {"set_pn_other", (PyCFunction)m_set_mask<&catbox::Options::pn_other>, METH_VARARGS,
      "set_pn_other(d): other seats' new proof-number nodes start with the disproof number "
      "ceil(S's open cells / d) (search.h Options.pn_other; 0 = 1)"},
+    {"set_pn_refuters", (PyCFunction)m_set_mask<&catbox::Options::pn_refuters>, METH_VARARGS,
+     "set_pn_refuters(left): from df-pn roots with at least `left` tricks left the other seats' "
+     "plays are ordered by their refutations per tricks left (search.h Options.pn_refuters; "
+     "0 = never)"},
     {"set_search", (PyCFunction)m_set_mask<&catbox::Options::search>, METH_VARARGS,
      "set_search(mask): table keys and move pruning (search.h SEARCH_*; 0 = neither)"},
     {"set_score_bounds", (PyCFunction)m_set_mask<&catbox::Options::score>, METH_VARARGS,

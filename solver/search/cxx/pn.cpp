@@ -122,7 +122,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     if (at) hint = at->data.hint;
     lm = searched(st, lm, p, false);
     Moves mv;
-    ordered(hist_, lm, p, hint, mv);
+    ordered(refuters_ && !is_s ? hist_left_[st.left] : hist_, lm, p, hint, mv);
     PnChild ch[MAX_CELLS];
     int n = 0;
     int t = st.tricks;
@@ -209,7 +209,10 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     if (pn == 0 || dn == 0) {
         bool res = pn == 0;
         bool by_best = res == is_s;  // the deciding play (else every play was needed)
-        if (by_best) hist_.credit(p, idx, st.left);
+        if (by_best) {
+            hist_.credit(p, idx, st.left);
+            if (!is_s) hist_left_[st.left].credit(p, idx, 1);  // a refutation (refuters_)
+        }
         Key wk = state_key(gk);
         if (opt.search & SEARCH_NORM && !(opt.search & SEARCH_PN_NORM)) wk = key_of(st);
         store_win(wk, lo, hi, pk, res, by_best ? idx : -1, start);
@@ -227,6 +230,7 @@ bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
     r = probe_win(ck, lo, hi, pk, hint);
     if (r >= 0) return r != 0;
     Key gk = goal_key(pn_key_of(st, ck), lo, hi, pk);
+    refuters_ = opt.pn_refuters > 0 && st.left >= opt.pn_refuters;
     uint32_t pn = 1, dn = 1;
     while (pn != 0 && dn != 0) pn_mid(st, lo, hi, pk, gk, PN_INF, PN_INF, pn, dn);
     return pn == 0;

@@ -17,6 +17,7 @@ Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adj
       pnt_(&process_budget()) {
     process_budget().cap_bytes = cap_bytes;  // the latest engine's setting holds for all
     cx.init(players, seat, n, prediction, adjacency, rules);
+    if (players >= 4) opt.pn_refuters = 7;  // measured: search.h Options::pn_refuters
     next_check_ = CHECK_EVERY;
     node_limit_ = NO_LIMIT;
     probe_limit_ = NO_LIMIT;
@@ -34,6 +35,7 @@ void Engine::clear() {
     vtt_.reset();
     pnt_.reset();
     hist_.clear();
+    for (auto& h : hist_left_) h.clear();
 }
 
 void Engine::tick() {

@@ -110,6 +110,20 @@ struct Options {
     // answered within 60 M, 3: 3 of 6; 5p seed 801 >60 -> 14.2 M; 3p seeds 800-805 8.6 ->
     // 12.1 M (all < 5 s): on from 4 players (solver/search/native.py PN_OTHER)
     int pn_other = 0;
+    // from roots (win_pn) with at least this many tricks left (0: never), the other seats'
+    // plays at df-pn's nodes are ordered by a history of the plays that refuted S (disproved a
+    // node of another seat) counted per tricks left (Engine::hist_left_), not by the history
+    // shared with win (credited depth^2, so the decisions high in the tree order the plays of
+    // the last tricks too, where most expansions are). S's plays keep the shared history (both
+    // per tricks left: worse). Measured (can_force(avoid-paradox) from the round start, nodes,
+    // 60 M cap, same run): 4p seeds 800-806 9.8 / 56.1 / 29.7 / 53.6 / 4.6 / 7.4 / 24.3 M ->
+    // 0.5 / 21.1 / 4.7 / 43.8 / 4.2 / 18.4 / 4.4 M (185.5 -> 97.1 M, median 24.3 -> 4.7 M);
+    // held out, 807-812: 809 25.7 -> 1.9 M, 811 55.6 -> 20.6 M, 812 2.1 -> 3.2 M, 807 / 808 /
+    // 810 unknown both; 5p 800 > 60 -> 33.6 M, 801 10.4 -> 26.6 M; 3p 800-805 7.6 -> 15.0 M (all
+    // < 5 s). Every analyze answer (one engine per position, df-pn from 4-5 tricks left), 4p/5
+    // and 5p/4 seeds 700-701: 82.5 -> 102.1 M (5p/4 700 +61 %), 3p/6 equal. So on from 7 tricks
+    // left at 4-5 players (the Engine constructor), off at 2-3 players and below 7
+    int pn_refuters = 0;
     int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only).
     // Measured (nodes, win(0, left) on 40 fixed positions 3p 5-7 / 4p 4-6 / 5p 4-5 left, seeds
@@ -231,6 +245,9 @@ class Engine {
     Table<BoundEntry> vtt_;
     Table<PnEntry, 4> pnt_;
     History hist_;
+    // df-pn's refutations per tricks left (Options::pn_refuters; left <= 8, E1)
+    History hist_left_[MAX_NUMBER];
+    bool refuters_ = false;  // this df-pn root orders the other seats' plays by hist_left_
     uint64_t next_check_;
     uint64_t node_limit_;
     uint64_t probe_limit_;
