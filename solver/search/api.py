@@ -41,6 +41,7 @@ from ..limits import Limits, OutOfTime
 from ..position import Position
 from ..scoring import seat_score
 from .engine import NOPAR
+from .native import NativeEngine
 from .session import AnyEngine, EngineKind, Session, default_engine
 from .state import Ctx, State, legal_mask
 
@@ -310,13 +311,144 @@ def can_force(
     pos = _ready(pos, seat)
     if pos.finished:
         return _goal_met_finished(pos, seat, target), PROVEN
-    eng, _ = _engine(pos, seat, limits, engine, session)
+    lim = Limits.of(limits)
+    eng, _ = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
+    if (
+        lim.threads > 1
+        and lim.node_limit is None
+        and st[11] >= SPLIT_FROM
+        and isinstance(eng, NativeEngine)
+    ):
+        kids = _distinct_children(eng, st)
+        if len(kids) > 1:
+            ok = _win_in_threads(pos, seat, kids, target, lim)
+            return ok, PROVEN if ok is not None else UNKNOWN
     lo, hi = target.interval(st[10], st[11])
     try:
         return eng.win(st, lo, hi), PROVEN
     except OutOfTime:
         return None, UNKNOWN
+
+
+# A yes/no question is shared out between threads from this many tricks left (closer to the
+# end one search takes well under a second and a thread would cost more than it saves).
+SPLIT_FROM = 5
+# The node budget of each play's first, short search in _win_in_threads.
+SPLIT_PROBE = 100_000
+
+
+def _distinct_children(eng: AnyEngine, st: State) -> list[tuple[int, State]]:
+    """The plays of the seat to play with their states, without plays that mirror a kept one
+    under colour symmetry (:func:`_mirror`: their answers are the same)."""
+    kids = list(eng.children(st))
+    idxs = {idx for idx, _ in kids}
+    return [(idx, ch) for idx, ch in kids if _mirror(eng.ctx, st, idx) not in idxs]
+
+
+def _win_in_threads(
+    pos: Position,
+    seat: int,
+    kids: list[tuple[int, State]],
+    target: Target,
+    lim: Limits,
+) -> bool | None:
+    """``can_force`` at a node with several plays, its plays shared out between
+    ``lim.threads`` threads. At S's node one play that reaches the goal settles it (yes), at
+    another seat's node one play that stops it (no); the answer is that of the search of the
+    whole node either way, so it never depends on the threads. Every play is first searched
+    for SPLIT_PROBE nodes (easy plays that settle the node are not kept waiting behind hard
+    ones), then each play still open is searched to the end by the next free thread, with an
+    engine and tables of its own (made here and dropped after it: engines are never shared
+    between threads). The first thread to settle the node stops the others (the core's stop
+    flag). None when the time limit ran out first.
+
+    Measured (``bench/bench_native.py --only split``): the proof-number search is erratic from
+    the round start, its nodes moving tenfold with what its tables held before. At 4 players,
+    seeds 800-806, one search of the node took 9.8 / 56.1 / 29.6 / 57.0 / 2.7 / 14.2 / 25.0 M
+    nodes; one search per play, each on empty tables, 0.9 / 23.6 / 62.9 / 57.2 / 4.4 / 19.0 /
+    5.9 M in all; the same plays one after the other on one table 6.5 / 44.1 / 27.0 M (seeds
+    800-802); one play searched to the end after a cut 100,000-node search of it on the same
+    table 46.8 M nodes where empty tables take 0.27 M, which is why each play's search to the
+    end starts from empty tables."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
+    lock = threading.Lock()
+    held: list[tuple[int, State]] = []  # the plays the short searches left open
+    queues = [iter(kids), iter(held)]
+    running: dict[int, NativeEngine] = {}  # each thread's engine while it searches
+    settled: dict[int, bool] = {}
+    answer: list[bool] = []
+    done = threading.Event()  # the node is settled, or a thread raised
+
+    def stop_all() -> None:
+        done.set()
+        with lock:
+            for e in running.values():
+                e.set_stop(True)
+
+    def attempt(mine: NativeEngine, idx: int, ch: State, budget: int | None) -> bool:
+        """True when the play is settled (or the node is, or the time is up)."""
+        me = threading.get_ident()
+        with lock:
+            if done.is_set() or lim.expired():
+                return True
+            running[me] = mine
+        lo, hi = target.interval(ch[10], ch[11])
+        mine.set_budget(budget, lim.seconds())
+        try:
+            ok = mine.win(ch, lo, hi)
+        except OutOfTime:
+            return done.is_set() or lim.expired()
+        finally:
+            with lock:
+                del running[me]
+        with lock:
+            settled[idx] = ok
+            if ok != s_moves or answer:
+                return True
+            answer.append(ok)
+        stop_all()
+        return True
+
+    def work() -> None:
+        try:
+            prober = NativeEngine.for_position(pos, seat)
+            for budget in (SPLIT_PROBE, None):  # a short search of every play, then the rest
+                while not done.is_set():
+                    with lock:
+                        nxt = next(queues[budget is None], None)
+                    if nxt is None:
+                        break
+                    mine = prober if budget else NativeEngine.for_position(pos, seat)
+                    if not attempt(mine, *nxt, budget=budget):
+                        with lock:
+                            held.append(nxt)
+                if budget is not None:
+                    barrier.wait()  # every short search over: the open plays, in play order
+        except threading.BrokenBarrierError:
+            return  # another thread raised: its error is the one reported
+        except BaseException:
+            barrier.abort()
+            stop_all()
+            raise
+
+    def second_pass() -> None:
+        queues[1] = iter(sorted(held))
+
+    n = min(lim.threads, len(kids))
+    barrier = threading.Barrier(n, action=second_pass)
+    with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-split") as pool:
+        helpers = [pool.submit(work) for _ in range(n - 1)]
+        work()
+        for h in helpers:
+            h.result()
+    if answer:
+        return answer[0]
+    if len(settled) == len(kids):
+        return not s_moves  # every play failed S (S's node) or none stopped it
+    return None
 
 
 def main_line(
