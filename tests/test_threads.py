@@ -194,3 +194,19 @@ def test_a_time_limit_cuts_the_split_to_unknown_and_the_session_still_answers() 
     assert now() - t < 5.0  # both threads stopped (the limit's promise; generous for CI)
     small = random_position(4, 60, 5)
     assert can_force(small, _to_play(small), Target("avoid-paradox"), session=main)[1] == "proven"
+
+
+def test_a_play_settled_from_its_own_plays_has_the_answer_of_its_own_search() -> None:
+    """What a free thread does to help one still searched (``_Split.help``): every play of a
+    3- and a 4-player position, for paradox avoidance and a trick goal."""
+    for players, seed in ((3, 61), (4, 60)):
+        pos = random_position(players, seed, 5, mid_trick=1)
+        seat = (_to_play(pos) + 1) % players  # S moves next, after the play helped
+        eng = NativeEngine.for_position(pos, seat)
+        kids = search_api._distinct_children(eng, eng.state_of(pos))
+        for target in (Target("avoid-paradox"), Target("at-least", pos.seats[seat].tricks + 1)):
+            for idx, ch in kids:  # a split of its own each: one play may settle the node
+                split = search_api._Split(pos, seat, kids, target, Limits().start())
+                split.help(idx, eng)
+                lo, hi = target.interval(ch[10], ch[11])
+                assert split.settled[idx] == eng.win(ch, lo, hi), (players, target, idx)

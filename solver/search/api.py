@@ -43,7 +43,7 @@ from ..scoring import seat_score
 from .engine import NOPAR
 from .native import NativeEngine
 from .session import AnyEngine, EngineKind, Session, default_engine
-from .state import Ctx, State, legal_mask
+from .state import Ctx, State, legal_mask, to_play
 
 __all__ = [
     "EngineKind",
@@ -314,17 +314,13 @@ def can_force(
     lim = Limits.of(limits)
     eng, _ = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
-    if (
-        lim.threads > 1
-        and lim.node_limit is None
-        and st[11] >= SPLIT_FROM
-        and isinstance(eng, NativeEngine)
-    ):
+    lo, hi = target.interval(st[10], st[11])
+    split = lim.threads > 1 and lim.node_limit is None and st[11] >= SPLIT_FROM
+    if split and isinstance(eng, NativeEngine):
         kids = _distinct_children(eng, st)
         if len(kids) > 1:
             ok = _win_in_threads(pos, seat, kids, target, lim)
             return ok, PROVEN if ok is not None else UNKNOWN
-    lo, hi = target.interval(st[10], st[11])
     try:
         return eng.win(st, lo, hi), PROVEN
     except OutOfTime:
@@ -354,14 +350,39 @@ def _win_in_threads(
     lim: Limits,
 ) -> bool | None:
     """``can_force`` at a node with several plays, its plays shared out between
-    ``lim.threads`` threads. At S's node one play that reaches the goal settles it (yes), at
-    another seat's node one play that stops it (no); the answer is that of the search of the
-    whole node either way, so it never depends on the threads. Every play is first searched
-    for SPLIT_PROBE nodes (easy plays that settle the node are not kept waiting behind hard
-    ones), then each play still open is searched to the end by the next free thread, with an
-    engine and tables of its own (made here and dropped after it: engines are never shared
-    between threads). The first thread to settle the node stops the others (the core's stop
-    flag). None when the time limit ran out first.
+    ``lim.threads`` threads (:class:`_Split`). None when the time limit ran out first."""
+    split = _Split(pos, seat, kids, target, lim)
+    n = min(lim.threads, len(kids))
+    split.barrier = threading.Barrier(n, action=split.second_pass)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-split") as pool:
+        helpers = [pool.submit(split.work) for _ in range(n - 1)]
+        split.work()
+        for h in helpers:
+            h.result()
+    if split.answer:
+        return split.answer[0]
+    if len(split.settled) == len(kids):
+        return not split.s_moves  # every play failed S (S's node) or none stopped it
+    return None
+
+
+class _Split:
+    """One yes/no question (``can_force``) at a node with several plays, searched by several
+    threads. At S's node one play that reaches the goal settles the node (yes), at another
+    seat's node one play that stops it (no); the answer is that of the search of the whole
+    node either way, so it never depends on the threads.
+
+    1. Every play is searched for SPLIT_PROBE nodes, so easy plays that settle the node are
+       not kept waiting behind hard ones.
+    2. Each play still open is searched to the end by the next free thread, with an engine and
+       tables of its own (made for it and dropped after: engines are never shared between
+       threads).
+    3. A thread with no play left helps one still searched by another: it searches that play's
+       own plays one by one (each on empty tables), and settles it as soon as they do (one
+       that decides it, or all of them); whichever thread settles the play first stops the
+       other. The first thread to settle the node stops every other (the core's stop flag).
 
     Measured (``bench/bench_native.py --only split``): the proof-number search is erratic from
     the round start, its nodes moving tenfold with what its tables held before. At 4 players,
@@ -369,86 +390,122 @@ def _win_in_threads(
     nodes; one search per play, each on empty tables, 0.9 / 23.6 / 62.9 / 57.2 / 4.4 / 19.0 /
     5.9 M in all; the same plays one after the other on one table 6.5 / 44.1 / 27.0 M (seeds
     800-802); one play searched to the end after a cut 100,000-node search of it on the same
-    table 46.8 M nodes where empty tables take 0.27 M, which is why each play's search to the
-    end starts from empty tables."""
-    from concurrent.futures import ThreadPoolExecutor
+    table 46.8 M nodes where empty tables take 0.27 M, which is why each search to the end
+    starts from empty tables. The largest plays (38.5 M at seed 802, 45.3 M at 803) are
+    settled by their first own play in 4.6 M and 9.2 M nodes: what step 3 is for."""
 
-    s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
-    lock = threading.Lock()
-    held: list[tuple[int, State]] = []  # the plays the short searches left open
-    queues = [iter(kids), iter(held)]
-    running: dict[int, NativeEngine] = {}  # each thread's engine while it searches
-    settled: dict[int, bool] = {}
-    answer: list[bool] = []
-    done = threading.Event()  # the node is settled, or a thread raised
+    def __init__(
+        self, pos: Position, seat: int, kids: list[tuple[int, State]], target: Target, lim: Limits
+    ) -> None:
+        self.pos, self.seat, self.target, self.lim = pos, seat, target, lim
+        self.kids = dict(kids)
+        self.order = [idx for idx, _ in kids]
+        self.s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
+        self.lock = threading.Lock()
+        self.held: list[int] = []  # the plays the short searches left open
+        self.queues = [iter(self.order), iter(self.held)]
+        self.running: dict[int, tuple[NativeEngine, int]] = {}  # thread: engine, its play
+        self.helped: set[int] = set()
+        self.settled: dict[int, bool] = {}
+        self.answer: list[bool] = []
+        self.done = threading.Event()  # the node is settled, or a thread raised
+        self.barrier: threading.Barrier | None = None
 
-    def stop_all() -> None:
-        done.set()
-        with lock:
-            for e in running.values():
-                e.set_stop(True)
+    def engine(self) -> NativeEngine:
+        return NativeEngine.for_position(self.pos, self.seat)
 
-    def attempt(mine: NativeEngine, idx: int, ch: State, budget: int | None) -> bool:
-        """True when the play is settled (or the node is, or the time is up)."""
+    def second_pass(self) -> None:
+        self.queues[1] = iter(sorted(self.held))
+
+    def stop(self, idx: int | None = None) -> None:
+        """Stop the searches of play ``idx`` (every search and the node when None)."""
+        if idx is None:
+            self.done.set()
+        with self.lock:
+            for e, i in self.running.values():
+                if idx is None or i == idx:
+                    e.set_stop(True)
+
+    def search(self, eng: NativeEngine, idx: int, st: State, budget: int | None) -> bool | None:
+        """The goal at ``st`` (play ``idx`` or one of its own plays), None when cut: by the
+        budget, the time limit, or because the play or the node got settled meanwhile."""
         me = threading.get_ident()
-        with lock:
-            if done.is_set() or lim.expired():
-                return True
-            running[me] = mine
-        lo, hi = target.interval(ch[10], ch[11])
-        mine.set_budget(budget, lim.seconds())
+        with self.lock:
+            if self.done.is_set() or idx in self.settled or self.lim.expired():
+                return None
+            self.running[me] = (eng, idx)
+        lo, hi = self.target.interval(st[10], st[11])
+        eng.set_budget(budget, self.lim.seconds())
         try:
-            ok = mine.win(ch, lo, hi)
+            return eng.win(st, lo, hi)
         except OutOfTime:
-            return done.is_set() or lim.expired()
+            return None
         finally:
-            with lock:
-                del running[me]
-        with lock:
-            settled[idx] = ok
-            if ok != s_moves or answer:
-                return True
-            answer.append(ok)
-        stop_all()
-        return True
+            with self.lock:
+                del self.running[me]
 
-    def work() -> None:
+    def record(self, idx: int, ok: bool) -> None:
+        with self.lock:
+            if idx in self.settled:
+                return
+            self.settled[idx] = ok
+            decides = ok == self.s_moves and not self.answer
+            if decides:
+                self.answer.append(ok)
+        self.stop(None if decides else idx)
+
+    def open(self, idx: int) -> bool:
+        return not self.done.is_set() and idx not in self.settled and not self.lim.expired()
+
+    def work(self) -> None:
+        assert self.barrier is not None
         try:
-            prober = NativeEngine.for_position(pos, seat)
+            prober = self.engine()
             for budget in (SPLIT_PROBE, None):  # a short search of every play, then the rest
-                while not done.is_set():
-                    with lock:
-                        nxt = next(queues[budget is None], None)
-                    if nxt is None:
+                while not self.done.is_set():
+                    with self.lock:
+                        idx = next(self.queues[budget is None], None)
+                    if idx is None:
                         break
-                    mine = prober if budget else NativeEngine.for_position(pos, seat)
-                    if not attempt(mine, *nxt, budget=budget):
-                        with lock:
-                            held.append(nxt)
+                    ok = self.search(
+                        prober if budget else self.engine(), idx, self.kids[idx], budget
+                    )
+                    if ok is not None:
+                        self.record(idx, ok)
+                    elif budget and self.open(idx):
+                        with self.lock:
+                            self.held.append(idx)
                 if budget is not None:
-                    barrier.wait()  # every short search over: the open plays, in play order
+                    self.barrier.wait()  # every short search over: the open plays, in order
+            while not self.done.is_set():  # help a play another thread still searches
+                with self.lock:
+                    busy = {i for _, i in self.running.values()}
+                    idx = next((i for i in self.order if i in busy and i not in self.helped), None)
+                    if idx is None:
+                        return
+                    self.helped.add(idx)
+                self.help(idx, prober)
         except threading.BrokenBarrierError:
             return  # another thread raised: its error is the one reported
         except BaseException:
-            barrier.abort()
-            stop_all()
+            assert self.barrier is not None
+            self.barrier.abort()
+            self.stop()
             raise
 
-    def second_pass() -> None:
-        queues[1] = iter(sorted(held))
-
-    n = min(lim.threads, len(kids))
-    barrier = threading.Barrier(n, action=second_pass)
-    with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-split") as pool:
-        helpers = [pool.submit(work) for _ in range(n - 1)]
-        work()
-        for h in helpers:
-            h.result()
-    if answer:
-        return answer[0]
-    if len(settled) == len(kids):
-        return not s_moves  # every play failed S (S's node) or none stopped it
-    return None
+    def help(self, idx: int, eng: NativeEngine) -> None:
+        """Settle play ``idx`` from its own plays, one by one, each on empty tables."""
+        st = self.kids[idx]
+        s_next = to_play(eng.ctx, st) == self.seat  # S chooses among them: one yes decides
+        for _, ch in _distinct_children(eng, st):
+            ok = self.search(self.engine(), idx, ch, None)
+            if ok is None:
+                return
+            if ok == s_next:
+                self.record(idx, ok)
+                return
+        if self.open(idx):
+            self.record(idx, not s_next)
 
 
 def main_line(
