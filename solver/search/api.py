@@ -319,7 +319,7 @@ def can_force(
     if split and isinstance(eng, NativeEngine):
         kids = _distinct_children(eng, st)
         if len(kids) > 1:
-            ok = _win_in_threads(pos, seat, kids, target, lim)
+            ok = _win_in_threads(pos, seat, st, kids, target, lim)
             return ok, PROVEN if ok is not None else UNKNOWN
     try:
         return eng.win(st, lo, hi), PROVEN
@@ -330,8 +330,10 @@ def can_force(
 # A yes/no question is shared out between threads from this many tricks left (closer to the
 # end one search takes well under a second and a thread would cost more than it saves).
 SPLIT_FROM = 5
-# The node budget of each play's first, short search in _win_in_threads.
-SPLIT_PROBE = 100_000
+# The node budgets of each play's first, short search in _win_in_threads, and of each search
+# of a free thread helping a play (_Split.help).
+SPLIT_PROBE, SPLIT_HELP = 100_000, 10_000_000
+WHOLE = -1  # _Split's name for the search of the whole node
 
 
 def _distinct_children(eng: AnyEngine, st: State) -> list[tuple[int, State]]:
@@ -345,13 +347,14 @@ def _distinct_children(eng: AnyEngine, st: State) -> list[tuple[int, State]]:
 def _win_in_threads(
     pos: Position,
     seat: int,
+    root: State,
     kids: list[tuple[int, State]],
     target: Target,
     lim: Limits,
 ) -> bool | None:
     """``can_force`` at a node with several plays, its plays shared out between
     ``lim.threads`` threads (:class:`_Split`). None when the time limit ran out first."""
-    split = _Split(pos, seat, kids, target, lim)
+    split = _Split(pos, seat, root, kids, target, lim)
     n = min(lim.threads, len(kids))
     split.barrier = threading.Barrier(n, action=split.second_pass)
     from concurrent.futures import ThreadPoolExecutor
@@ -361,11 +364,7 @@ def _win_in_threads(
         split.work()
         for h in helpers:
             h.result()
-    if split.answer:
-        return split.answer[0]
-    if len(split.settled) == len(kids):
-        return not split.s_moves  # every play failed S (S's node) or none stopped it
-    return None
+    return split.answer[0] if split.answer else None
 
 
 class _Split:
@@ -379,10 +378,12 @@ class _Split:
     2. Each play still open is searched to the end by the next free thread, with an engine and
        tables of its own (made for it and dropped after: engines are never shared between
        threads).
-    3. A thread with no play left helps one still searched by another: it searches that play's
-       own plays one by one (each on empty tables), and settles it as soon as they do (one
-       that decides it, or all of them); whichever thread settles the play first stops the
-       other. The first thread to settle the node stops every other (the core's stop flag).
+    3. A thread with no play left helps one still searched by another: it searches that
+       play's own plays one by one (each on empty tables, at most SPLIT_HELP nodes each) and
+       settles it as soon as they do (one that decides it, or all of them); whichever settles
+       the play first stops the other. A thread with nothing left to help (or that gave up)
+       searches the whole node on empty tables, racing the rest. The first thread to settle
+       the node stops every other (the core's stop flag).
 
     Measured (``bench/bench_native.py --only split``): the proof-number search is erratic from
     the round start, its nodes moving tenfold with what its tables held before. At 4 players,
@@ -395,10 +396,17 @@ class _Split:
     settled by their first own play in 4.6 M and 9.2 M nodes: what step 3 is for."""
 
     def __init__(
-        self, pos: Position, seat: int, kids: list[tuple[int, State]], target: Target, lim: Limits
+        self,
+        pos: Position,
+        seat: int,
+        root: State,
+        kids: list[tuple[int, State]],
+        target: Target,
+        lim: Limits,
     ) -> None:
         self.pos, self.seat, self.target, self.lim = pos, seat, target, lim
         self.kids = dict(kids)
+        self.kids[WHOLE] = root
         self.order = [idx for idx, _ in kids]
         self.s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
         self.lock = threading.Lock()
@@ -449,7 +457,8 @@ class _Split:
             if idx in self.settled:
                 return
             self.settled[idx] = ok
-            decides = ok == self.s_moves and not self.answer
+            every = all(i in self.settled for i in self.order)  # no play left: ok is the node's
+            decides = (idx == WHOLE or ok == self.s_moves or every) and not self.answer
             if decides:
                 self.answer.append(ok)
         self.stop(None if decides else idx)
@@ -477,14 +486,18 @@ class _Split:
                             self.held.append(idx)
                 if budget is not None:
                     self.barrier.wait()  # every short search over: the open plays, in order
-            while not self.done.is_set():  # help a play another thread still searches
+            while not self.done.is_set():  # help a play still searched, then the whole node
                 with self.lock:
-                    busy = {i for _, i in self.running.values()}
-                    idx = next((i for i in self.order if i in busy and i not in self.helped), None)
+                    busy = {i for _, i in self.running.values()} | {WHOLE}
+                    order = [*self.order, WHOLE]
+                    idx = next((i for i in order if i in busy and i not in self.helped), None)
                     if idx is None:
                         return
                     self.helped.add(idx)
-                self.help(idx, prober)
+                if idx != WHOLE:
+                    self.help(idx, prober)
+                elif (ok := self.search(self.engine(), WHOLE, self.kids[WHOLE], None)) is not None:
+                    self.record(WHOLE, ok)
         except threading.BrokenBarrierError:
             return  # another thread raised: its error is the one reported
         except BaseException:
@@ -494,11 +507,12 @@ class _Split:
             raise
 
     def help(self, idx: int, eng: NativeEngine) -> None:
-        """Settle play ``idx`` from its own plays, one by one, each on empty tables."""
+        """Settle play ``idx`` from its own plays, one by one, each on empty tables and with
+        at most SPLIT_HELP nodes (past that this thread gives up on it)."""
         st = self.kids[idx]
         s_next = to_play(eng.ctx, st) == self.seat  # S chooses among them: one yes decides
         for _, ch in _distinct_children(eng, st):
-            ok = self.search(self.engine(), idx, ch, None)
+            ok = self.search(self.engine(), idx, ch, SPLIT_HELP)
             if ok is None:
                 return
             if ok == s_next:
