@@ -319,7 +319,7 @@ def can_force(
     if split and isinstance(eng, NativeEngine):
         kids = _distinct_children(eng, st)
         if len(kids) > 1:
-            ok = _win_in_threads(pos, seat, st, kids, target, lim)
+            ok = _win_in_threads(pos, seat, eng, st, kids, target, lim)
             return ok, PROVEN if ok is not None else UNKNOWN
     try:
         return eng.win(st, lo, hi), PROVEN
@@ -347,31 +347,46 @@ def _distinct_children(eng: AnyEngine, st: State) -> list[tuple[int, State]]:
 def _win_in_threads(
     pos: Position,
     seat: int,
+    eng: NativeEngine,
     root: State,
     kids: list[tuple[int, State]],
     target: Target,
     lim: Limits,
 ) -> bool | None:
-    """``can_force`` at a node with several plays, its plays shared out between
-    ``lim.threads`` threads (:class:`_Split`). None when the time limit ran out first."""
-    split = _Split(pos, seat, root, kids, target, lim)
-    n = min(lim.threads, len(kids))
-    split.barrier = threading.Barrier(n, action=split.second_pass)
+    """``can_force`` on ``lim.threads`` threads: the calling thread searches the whole node
+    with the session's engine ``eng`` (what one thread does), racing the other threads, which
+    share out its plays (:class:`_Split`); the first to settle the node stops the rest. None
+    when the time limit ran out first."""
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-split") as pool:
-        helpers = [pool.submit(split.work) for _ in range(n - 1)]
-        split.work()
-        for h in helpers:
-            h.result()
+    split = _Split(pos, seat, root, kids, target, lim)
+    n = min(lim.threads - 1, len(kids))
+    split.barrier = threading.Barrier(n, action=split.second_pass)
+    eng.set_stop(False)
+    try:
+        with ThreadPoolExecutor(n, thread_name_prefix="catbox-split") as pool:
+            helpers = [pool.submit(split.work) for _ in range(n)]
+            try:
+                ok = split.search(eng, WHOLE, root, None)
+                if ok is not None:
+                    split.record(WHOLE, ok)
+            except BaseException:
+                split.stop()
+                raise
+            for h in helpers:
+                h.result()
+    finally:
+        eng.set_stop(False)  # the session's engine answers later questions
+        eng.set_budget(lim.node_limit, lim.seconds())
     return split.answer[0] if split.answer else None
 
 
 class _Split:
-    """One yes/no question (``can_force``) at a node with several plays, searched by several
-    threads. At S's node one play that reaches the goal settles the node (yes), at another
-    seat's node one play that stops it (no); the answer is that of the search of the whole
-    node either way, so it never depends on the threads.
+    """The plays of one yes/no question (``can_force``) shared out between threads, racing
+    the search of the whole node (``WHOLE``, in the calling thread: _win_in_threads). At S's
+    node one play that reaches the goal settles the node (yes), at another seat's node one
+    play that stops it (no); the answer is that of the search of the whole node either way, so
+    it never depends on the threads.
 
     1. Every play is searched for SPLIT_PROBE nodes, so easy plays that settle the node are
        not kept waiting behind hard ones.
@@ -381,9 +396,8 @@ class _Split:
     3. A thread with no play left helps one still searched by another: it searches that
        play's own plays one by one (each on empty tables, at most SPLIT_HELP nodes each) and
        settles it as soon as they do (one that decides it, or all of them); whichever settles
-       the play first stops the other. A thread with nothing left to help (or that gave up)
-       searches the whole node on empty tables, racing the rest. The first thread to settle
-       the node stops every other (the core's stop flag).
+       the play first stops the other. The first thread to settle the node stops every other
+       (the core's stop flag).
 
     Measured (``bench/bench_native.py --only split``): the proof-number search is erratic from
     the round start, its nodes moving tenfold with what its tables held before. At 4 players,
@@ -486,18 +500,14 @@ class _Split:
                             self.held.append(idx)
                 if budget is not None:
                     self.barrier.wait()  # every short search over: the open plays, in order
-            while not self.done.is_set():  # help a play still searched, then the whole node
+            while not self.done.is_set():  # help a play another thread still searches
                 with self.lock:
-                    busy = {i for _, i in self.running.values()} | {WHOLE}
-                    order = [*self.order, WHOLE]
-                    idx = next((i for i in order if i in busy and i not in self.helped), None)
+                    busy = {i for _, i in self.running.values()}
+                    idx = next((i for i in self.order if i in busy and i not in self.helped), None)
                     if idx is None:
                         return
                     self.helped.add(idx)
-                if idx != WHOLE:
-                    self.help(idx, prober)
-                elif (ok := self.search(self.engine(), WHOLE, self.kids[WHOLE], None)) is not None:
-                    self.record(WHOLE, ok)
+                self.help(idx, prober)
         except threading.BrokenBarrierError:
             return  # another thread raised: its error is the one reported
         except BaseException:
