@@ -2,36 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from rich.table import Table
 from rich.text import Text
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.shapes import analyze_json
 
-from .options import AtOpt, JsonOpt, PositionArg, SeedOpt, TimeLimitOpt, WorkersOpt
+from .options import (
+    AtOpt,
+    JsonOpt,
+    PositionArg,
+    SeedOpt,
+    ThreadsOpt,
+    TimeLimitOpt,
+    WorkersOpt,
+    search_threads,
+)
 from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text, position_view, yes_no
 from .sources import load_position
-
-ThreadsOpt = Annotated[
-    int,
-    typer.Option(
-        "--threads",
-        min=0,
-        help="Threads searching the forced columns' rows at once (0: one per core); "
-        "the answers never depend on it.",
-    ),
-]
-
-
-def search_threads(threads: int) -> int:
-    """``--threads``: 0 means one per core this process may use."""
-    from catbox.solver.pool import default_workers
-
-    return threads if threads > 0 else default_workers()
 
 
 def bounded_counts(values: tuple[int, ...] | None, bounds: dict[str, Any], key: str) -> Text:

@@ -105,6 +105,23 @@ SeedOpt = Annotated[
     int,
     typer.Option("--seed", help="Solver random seed (answers are deterministic for a given seed)."),
 ]
+ThreadsOpt = Annotated[
+    int,
+    typer.Option(
+        "--threads",
+        min=0,
+        help="Threads searching at once (0: one per core): the rows of a table, or the first "
+        "plays of one question; the answers never depend on it.",
+    ),
+]
+
+
+def search_threads(threads: int) -> int:
+    """``--threads``: 0 means one per core this process may use."""
+    from catbox.solver.pool import default_workers
+
+    return threads if threads > 0 else default_workers()
+
 
 RecordArg = Annotated[
     str,

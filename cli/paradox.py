@@ -9,7 +9,17 @@ from rich.text import Text
 from catbox.solver.cards import seat_letter
 from catbox.solver.shapes import paradox_json
 
-from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
+from .options import (
+    AtOpt,
+    JsonOpt,
+    PositionArg,
+    SeatOpt,
+    SeedOpt,
+    ThreadsOpt,
+    TimeLimitOpt,
+    WorkersOpt,
+    search_threads,
+)
 from .output import command, emit_json, out, progress
 from .render import line_text, yes_no
 from .sources import load_position, seat_arg
@@ -47,6 +57,7 @@ def paradox(
     time_limit: TimeLimitOpt = 30.0,
     workers: WorkersOpt = 0,
     seed: SeedOpt = 0,
+    threads: ThreadsOpt = 0,
     json_out: JsonOpt = False,
 ) -> None:
     """Can SEAT still avoid causing a paradox? [bold]possible[/]: in some continuation (unknown
@@ -54,7 +65,8 @@ def paradox(
     round can end with nobody in a paradox."""
     from catbox.solver.analysis import Limits, paradox_report
 
-    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
+    lim = Limits(time_limit, workers=workers, seed=seed, threads=search_threads(threads))
+    lim = lim.start()  # the whole command
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving paradox questions for {seat_letter(s)}…", not json_out):

@@ -12,7 +12,17 @@ from catbox.solver.errors import PositionError
 from catbox.solver.shapes import tricks_json
 
 from .analyze import bounded_counts
-from .options import AtOpt, JsonOpt, PositionArg, SeatOpt, SeedOpt, TimeLimitOpt, WorkersOpt
+from .options import (
+    AtOpt,
+    JsonOpt,
+    PositionArg,
+    SeatOpt,
+    SeedOpt,
+    ThreadsOpt,
+    TimeLimitOpt,
+    WorkersOpt,
+    search_threads,
+)
 from .output import command, emit_json, out, progress
 from .paradox import witness_text
 from .render import counts_text
@@ -40,13 +50,15 @@ def tricks(
     time_limit: TimeLimitOpt = 30.0,
     workers: WorkersOpt = 0,
     seed: SeedOpt = 0,
+    threads: ThreadsOpt = 0,
     json_out: JsonOpt = False,
 ) -> None:
     """Final trick counts for SEAT without causing a paradox: [bold]possible[/] (some
     continuation), [bold]forceable[/] (exactly k whatever the others do), at least / at most."""
     from catbox.solver.analysis import Limits, tricks_report
 
-    lim = Limits(time_limit, workers=workers, seed=seed).start()  # the whole command
+    lim = Limits(time_limit, workers=workers, seed=seed, threads=search_threads(threads))
+    lim = lim.start()  # the whole command
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):

@@ -17,9 +17,10 @@ are and unpacked only at the two boundaries that need plain numbers: the compile
   answer on every machine, so a batch runner can give reproducible cut answers by using them
   without a ``time_limit``.
 * ``threads`` is how many threads may search the rows of one table at once (the rows of
-  :func:`catbox.solver.search.analyze_moves`, each thread with its own engine and table). No
-  answer depends on it: a proven row is exact whichever engine found it, and under a
-  ``node_limit`` the rows are searched in one thread, in order, whatever ``threads`` says.
+  :func:`catbox.solver.search.analyze_moves`, each thread with its own engine and table), or
+  the plays of one yes/no question (:func:`catbox.solver.search.can_force`, from 5 tricks
+  left). No answer depends on it: a proven row or play is exact whichever engine found it, and
+  under a ``node_limit`` the search stays in one thread, in order, whatever ``threads`` says.
 
 A limit never turns into a yes or a no (analysis.md, "Honesty of answers"): what is not
 proven in time is ``unknown`` with the proven bounds.

@@ -1,4 +1,5 @@
-"""Threads searching the rows of a table (``Limits.threads``, ``catbox analyze --threads``):
+"""Threads searching the rows of a table (``Limits.threads``, ``catbox analyze --threads``)
+or the plays of one yes/no question (``can_force``, ``catbox paradox`` / ``tricks --threads``):
 no answer depends on the thread count. The same ``analyze`` JSON for 1 and 2 threads on
 positions of 2-5 players, at trick boundaries and mid-trick; the rows a node limit cuts are
 the same for any thread count (a node limit keeps one thread, in order); the second thread
@@ -13,10 +14,11 @@ import pytest
 from catbox.solver.analysis import analyze
 from catbox.solver.deal import random_position
 from catbox.solver.formats import position_to_line
-from catbox.solver.limits import Limits
+from catbox.solver.limits import Limits, OutOfTime, now
 from catbox.solver.position import Position
-from catbox.solver.search import Session, analyze_moves
+from catbox.solver.search import Session, Target, analyze_moves, can_force
 from catbox.solver.search import api as search_api
+from catbox.solver.search.native import NativeEngine
 from catbox.solver.search.session import AnyEngine
 from catbox.solver.search.state import State
 from catbox.solver.shapes import analyze_json
@@ -100,3 +102,112 @@ def test_an_error_in_any_thread_reaches_the_caller(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(search_api, "_answers", second_fails)
     with pytest.raises(RuntimeError, match="a bug in a row"):
         analyze_moves(pos, limits=Limits(threads=2), session=Session())
+
+
+# ---------------------------------------------------------------- one question, its plays split
+def _to_play(pos: Position) -> int:
+    seat = pos.to_play
+    assert seat is not None
+    return seat
+
+
+SPLIT_CASES = [  # (players, tricks left, plays made in the current trick, seed)
+    (2, 6, 1, 60),
+    (3, 5, 0, 61),
+    (3, 6, 2, 62),
+    (4, 5, 0, 60),
+    (4, 5, 2, 61),
+]
+
+
+def test_can_force_gives_the_same_answers_with_its_plays_split_between_threads() -> None:
+    """At S's node (any play that reaches the goal settles it) and at another seat's node (any
+    play that stops it), for paradox avoidance and trick goals, yes and no answers alike."""
+    seen: set[bool | None] = set()
+    for players, left, mid, seed in SPLIT_CASES:
+        pos = random_position(players, seed, left, mid_trick=mid)
+        for seat in range(players):
+            now = pos.seats[seat].tricks
+            for target in (
+                Target("avoid-paradox"),
+                Target("at-least", now + 1),
+                Target("at-most", now + 1),
+            ):
+                one = can_force(pos, seat, target, limits=Limits(threads=1), session=Session())
+                two = can_force(pos, seat, target, limits=Limits(threads=2), session=Session())
+                assert two == one and one[1] == "proven", (players, seed, seat, target)
+                seen.add(one[0])
+    assert seen == {True, False}  # both kinds of answer were split
+
+
+def test_the_split_searches_each_play_with_an_engine_of_its_own_and_keeps_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pos = random_position(4, 800, 8)  # the round start: every play searched (a disproof)
+    seen: dict[int, list[NativeEngine]] = {}  # kept alive, so no id is reused
+    win = NativeEngine.win
+
+    def spy(eng: NativeEngine, st: State, lo: int, hi: int, pk: int = -1) -> bool:
+        seen.setdefault(threading.get_ident(), []).append(eng)
+        return win(eng, st, lo, hi, pk)
+
+    monkeypatch.setattr(NativeEngine, "win", spy)
+    main = Session()
+    ok = can_force(
+        pos, _to_play(pos), Target("avoid-paradox"), limits=Limits(threads=2), session=main
+    )
+    monkeypatch.undo()
+    assert ok == (False, "proven")
+    assert len(seen) == 2  # both threads searched
+    ids = [{id(e) for e in engines} for engines in seen.values()]
+    assert not set.intersection(*ids)  # no engine searched in two threads
+    assert main.engine_count == 1  # only the session's own engine (its children), none kept
+
+
+def test_a_stopped_search_raises_out_of_time_and_the_engine_answers_after() -> None:
+    pos = random_position(4, 801, 8)
+    eng = NativeEngine.for_position(pos, _to_play(pos))
+    st = eng.state_of(pos)
+    eng.set_stop(True)
+    with pytest.raises(OutOfTime):
+        eng.win(st, 0, st[11])
+    eng.set_stop(False)
+    eng.set_budget(50_000, None)
+    with pytest.raises(OutOfTime):  # the node budget, not the flag
+        eng.win(st, 0, st[11])
+    small = random_position(3, 61, 5)
+    eng = NativeEngine.for_position(small, _to_play(small))
+    eng.set_stop(True)
+    eng.set_stop(False)
+    s = eng.state_of(small)
+    assert eng.win(s, 0, s[11]) == can_force(small, _to_play(small), Target("avoid-paradox"))[0]
+
+
+def test_a_time_limit_cuts_the_split_to_unknown_and_the_session_still_answers() -> None:
+    pos = random_position(4, 802, 8)
+    main = Session()
+    t = now()
+    got = can_force(
+        pos, _to_play(pos), Target("avoid-paradox"), limits=Limits(0.3, threads=2), session=main
+    )
+    assert got == (None, "unknown")
+    assert now() - t < 5.0  # both threads stopped (the limit's promise; generous for CI)
+    small = random_position(4, 60, 5)
+    assert can_force(small, _to_play(small), Target("avoid-paradox"), session=main)[1] == "proven"
+
+
+def test_a_play_settled_from_its_own_plays_has_the_answer_of_its_own_search() -> None:
+    """What a free thread does to help one still searched (``_Split.help``): every play of a
+    3- and a 4-player position, for paradox avoidance and a trick goal."""
+    for players, seed in ((3, 61), (4, 60)):
+        pos = random_position(players, seed, 5, mid_trick=1)
+        seat = (_to_play(pos) + 1) % players  # S moves next, after the play helped
+        eng = NativeEngine.for_position(pos, seat)
+        root = eng.state_of(pos)
+        kids = search_api._distinct_children(eng, root)
+        for target in (Target("avoid-paradox"), Target("at-least", pos.seats[seat].tricks + 1)):
+            for idx, ch in kids:  # a split of its own each: one play may settle the node
+                split = search_api._Split(pos, seat, root, kids, target, Limits().start())
+                split.help(idx, eng)
+                lo, hi = target.interval(ch[10], ch[11])
+                assert split.settled[idx] == eng.win(ch, lo, hi), (players, target, idx)

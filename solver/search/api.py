@@ -41,8 +41,9 @@ from ..limits import Limits, OutOfTime
 from ..position import Position
 from ..scoring import seat_score
 from .engine import NOPAR
+from .native import NativeEngine
 from .session import AnyEngine, EngineKind, Session, default_engine
-from .state import Ctx, State, legal_mask
+from .state import Ctx, State, legal_mask, to_play
 
 __all__ = [
     "EngineKind",
@@ -310,13 +311,225 @@ def can_force(
     pos = _ready(pos, seat)
     if pos.finished:
         return _goal_met_finished(pos, seat, target), PROVEN
-    eng, _ = _engine(pos, seat, limits, engine, session)
+    lim = Limits.of(limits)
+    eng, _ = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
     lo, hi = target.interval(st[10], st[11])
+    split = lim.threads > 1 and lim.node_limit is None and st[11] >= SPLIT_FROM
+    if split and isinstance(eng, NativeEngine):
+        kids = _distinct_children(eng, st)
+        if len(kids) > 1:
+            ok = _win_in_threads(pos, seat, eng, st, kids, target, lim)
+            return ok, PROVEN if ok is not None else UNKNOWN
     try:
         return eng.win(st, lo, hi), PROVEN
     except OutOfTime:
         return None, UNKNOWN
+
+
+# A yes/no question is shared out between threads from this many tricks left (closer to the
+# end one search takes well under a second and a thread would cost more than it saves).
+SPLIT_FROM = 5
+# The node budgets of each play's first, short search in _win_in_threads, and of each search
+# of a free thread helping a play (_Split.help).
+SPLIT_PROBE, SPLIT_HELP = 100_000, 10_000_000
+WHOLE = -1  # _Split's name for the search of the whole node
+
+
+def _distinct_children(eng: AnyEngine, st: State) -> list[tuple[int, State]]:
+    """The plays of the seat to play with their states, without plays that mirror a kept one
+    under colour symmetry (:func:`_mirror`: their answers are the same)."""
+    kids = list(eng.children(st))
+    idxs = {idx for idx, _ in kids}
+    return [(idx, ch) for idx, ch in kids if _mirror(eng.ctx, st, idx) not in idxs]
+
+
+def _win_in_threads(
+    pos: Position,
+    seat: int,
+    eng: NativeEngine,
+    root: State,
+    kids: list[tuple[int, State]],
+    target: Target,
+    lim: Limits,
+) -> bool | None:
+    """``can_force`` on ``lim.threads`` threads: the calling thread searches the whole node
+    with the session's engine ``eng`` (what one thread does), racing the other threads, which
+    share out its plays (:class:`_Split`); the first to settle the node stops the rest. None
+    when the time limit ran out first."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    split = _Split(pos, seat, root, kids, target, lim)
+    n = min(lim.threads - 1, len(kids))
+    split.barrier = threading.Barrier(n, action=split.second_pass)
+    eng.set_stop(False)
+    try:
+        with ThreadPoolExecutor(n, thread_name_prefix="catbox-split") as pool:
+            helpers = [pool.submit(split.work) for _ in range(n)]
+            try:
+                ok = split.search(eng, WHOLE, root, None)
+                if ok is not None:
+                    split.record(WHOLE, ok)
+            except BaseException:
+                split.stop()
+                raise
+            for h in helpers:
+                h.result()
+    finally:
+        eng.set_stop(False)  # the session's engine answers later questions
+        eng.set_budget(lim.node_limit, lim.seconds())
+    return split.answer[0] if split.answer else None
+
+
+class _Split:
+    """The plays of one yes/no question (``can_force``) shared out between threads, racing
+    the search of the whole node (``WHOLE``, in the calling thread: _win_in_threads). At S's
+    node one play that reaches the goal settles the node (yes), at another seat's node one
+    play that stops it (no); the answer is that of the search of the whole node either way, so
+    it never depends on the threads.
+
+    1. Every play is searched for SPLIT_PROBE nodes, so easy plays that settle the node are
+       not kept waiting behind hard ones.
+    2. Each play still open is searched to the end by the next free thread, with an engine and
+       tables of its own (made for it and dropped after: engines are never shared between
+       threads).
+    3. A thread with no play left helps one still searched by another: it searches that
+       play's own plays one by one (each on empty tables, at most SPLIT_HELP nodes each) and
+       settles it as soon as they do (one that decides it, or all of them); whichever settles
+       the play first stops the other. The first thread to settle the node stops every other
+       (the core's stop flag).
+
+    Measured (``bench/bench_native.py --only split``): the proof-number search is erratic from
+    the round start, its nodes moving tenfold with what its tables held before. At 4 players,
+    seeds 800-806, one search of the node took 9.8 / 56.1 / 29.6 / 57.0 / 2.7 / 14.2 / 25.0 M
+    nodes; one search per play, each on empty tables, 0.9 / 23.6 / 62.9 / 57.2 / 4.4 / 19.0 /
+    5.9 M in all; the same plays one after the other on one table 6.5 / 44.1 / 27.0 M (seeds
+    800-802); one play searched to the end after a cut 100,000-node search of it on the same
+    table 46.8 M nodes where empty tables take 0.27 M, which is why each search to the end
+    starts from empty tables. The largest plays (38.5 M at seed 802, 45.3 M at 803) are
+    settled by their first own play in 4.6 M and 9.2 M nodes: what step 3 is for."""
+
+    def __init__(
+        self,
+        pos: Position,
+        seat: int,
+        root: State,
+        kids: list[tuple[int, State]],
+        target: Target,
+        lim: Limits,
+    ) -> None:
+        self.pos, self.seat, self.target, self.lim = pos, seat, target, lim
+        self.kids = dict(kids)
+        self.kids[WHOLE] = root
+        self.order = [idx for idx, _ in kids]
+        self.s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
+        self.lock = threading.Lock()
+        self.held: list[int] = []  # the plays the short searches left open
+        self.queues = [iter(self.order), iter(self.held)]
+        self.running: dict[int, tuple[NativeEngine, int]] = {}  # thread: engine, its play
+        self.helped: set[int] = set()
+        self.settled: dict[int, bool] = {}
+        self.answer: list[bool] = []
+        self.done = threading.Event()  # the node is settled, or a thread raised
+        self.barrier: threading.Barrier | None = None
+
+    def engine(self) -> NativeEngine:
+        return NativeEngine.for_position(self.pos, self.seat)
+
+    def second_pass(self) -> None:
+        self.queues[1] = iter(sorted(self.held))
+
+    def stop(self, idx: int | None = None) -> None:
+        """Stop the searches of play ``idx`` (every search and the node when None)."""
+        if idx is None:
+            self.done.set()
+        with self.lock:
+            for e, i in self.running.values():
+                if idx is None or i == idx:
+                    e.set_stop(True)
+
+    def search(self, eng: NativeEngine, idx: int, st: State, budget: int | None) -> bool | None:
+        """The goal at ``st`` (play ``idx`` or one of its own plays), None when cut: by the
+        budget, the time limit, or because the play or the node got settled meanwhile."""
+        me = threading.get_ident()
+        with self.lock:
+            if self.done.is_set() or idx in self.settled or self.lim.expired():
+                return None
+            self.running[me] = (eng, idx)
+        lo, hi = self.target.interval(st[10], st[11])
+        eng.set_budget(budget, self.lim.seconds())
+        try:
+            return eng.win(st, lo, hi)
+        except OutOfTime:
+            return None
+        finally:
+            with self.lock:
+                del self.running[me]
+
+    def record(self, idx: int, ok: bool) -> None:
+        with self.lock:
+            if idx in self.settled:
+                return
+            self.settled[idx] = ok
+            every = all(i in self.settled for i in self.order)  # no play left: ok is the node's
+            decides = (idx == WHOLE or ok == self.s_moves or every) and not self.answer
+            if decides:
+                self.answer.append(ok)
+        self.stop(None if decides else idx)
+
+    def open(self, idx: int) -> bool:
+        return not self.done.is_set() and idx not in self.settled and not self.lim.expired()
+
+    def work(self) -> None:
+        assert self.barrier is not None
+        try:
+            prober = self.engine()
+            for budget in (SPLIT_PROBE, None):  # a short search of every play, then the rest
+                while not self.done.is_set():
+                    with self.lock:
+                        idx = next(self.queues[budget is None], None)
+                    if idx is None:
+                        break
+                    ok = self.search(
+                        prober if budget else self.engine(), idx, self.kids[idx], budget
+                    )
+                    if ok is not None:
+                        self.record(idx, ok)
+                    elif budget and self.open(idx):
+                        with self.lock:
+                            self.held.append(idx)
+                if budget is not None:
+                    self.barrier.wait()  # every short search over: the open plays, in order
+            while not self.done.is_set():  # help a play another thread still searches
+                with self.lock:
+                    busy = {i for _, i in self.running.values()}
+                    idx = next((i for i in self.order if i in busy and i not in self.helped), None)
+                    if idx is None:
+                        return
+                    self.helped.add(idx)
+                self.help(idx, prober)
+        except threading.BrokenBarrierError:
+            return  # another thread raised: its error is the one reported
+        except BaseException:
+            assert self.barrier is not None
+            self.barrier.abort()
+            self.stop()
+            raise
+
+    def help(self, idx: int, eng: NativeEngine) -> None:
+        """Settle play ``idx`` from its own plays, one by one, each on empty tables and with
+        at most SPLIT_HELP nodes (past that this thread gives up on it)."""
+        st = self.kids[idx]
+        s_next = to_play(eng.ctx, st) == self.seat  # S chooses among them: one yes decides
+        for _, ch in _distinct_children(eng, st):
+            ok = self.search(self.engine(), idx, ch, SPLIT_HELP)
+            if ok is None:
+                return
+            if ok == s_next:
+                self.record(idx, ok)
+                return
+        if self.open(idx):
+            self.record(idx, not s_next)
 
 
 def main_line(

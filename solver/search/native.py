@@ -209,6 +209,12 @@ class NativeEngine:
             -1 if node_limit is None else node_limit, -1.0 if time_limit is None else time_limit
         )
 
+    def set_stop(self, on: bool) -> None:
+        """Ask a search running in another thread to stop at its next budget check (it raises
+        OutOfTime); the flag stays until ``set_stop(False)``. The one call that may come from
+        another thread while this engine searches."""
+        self.core.set_stop(on)
+
     def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
         """The AND-OR question (Engine.win); from deep roots by proof-number search (pn.cpp)."""
         return self.core.solve(self._flat(st), lo, hi, pk)

@@ -237,6 +237,15 @@ static PyObject* m_set_budget(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+// The only method another thread may call while this engine searches (an atomic flag).
+static PyObject* m_set_stop(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return nullptr;
+    self->eng->set_stop(on != 0);
+    Py_RETURN_NONE;
+}
+
 static PyObject* m_configure(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     int sym, tmin, pf = 0, canon = 0;
@@ -365,6 +374,8 @@ static PyMethodDef engine_methods[] = {
      "equivalent(state, mask, seat) -> int: mask less equivalent numbers (order.h)"},
     {"set_budget", (PyCFunction)m_set_budget, METH_VARARGS,
      "set_budget(node_limit, time_limit); negative: none"},
+    {"set_stop", (PyCFunction)m_set_stop, METH_VARARGS,
+     "set_stop(on): a running search (in another thread) stops at its next budget check"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
      "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
      "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe, pn_lazy): algorithm switches"},

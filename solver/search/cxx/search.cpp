@@ -47,6 +47,7 @@ void Engine::tick() {
     }
     if (has_deadline_ && std::chrono::steady_clock::now() > deadline_)
         throw BudgetExceeded{"time limit"};
+    if (stop_.load(std::memory_order_relaxed)) throw BudgetExceeded{"stopped"};
 }
 
 void Engine::set_budget(int64_t node_limit, double time_limit) {

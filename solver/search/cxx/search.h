@@ -5,6 +5,7 @@
 // goals (win_pn, and solve, the portfolio the API asks) is in pn.cpp; it has no Python twin
 // and is checked against win.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -169,6 +170,9 @@ class Engine {
     bool avoid_possible(const State& st);
 
     void set_budget(int64_t node_limit, double time_limit);
+    // Another thread may ask a running search to stop: it ends at its next budget check
+    // (every CHECK_EVERY nodes) as if its limit ran out. The flag stays until cleared.
+    void set_stop(bool on) { stop_.store(on, std::memory_order_relaxed); }
     void clear();
     size_t size() const { return tt_.size() + ptt_.size() + vtt_.size() + pnt_.size(); }
     size_t bytes() const { return tt_.bytes() + ptt_.bytes() + vtt_.bytes() + pnt_.bytes(); }
@@ -252,6 +256,7 @@ class Engine {
     uint64_t node_limit_;
     uint64_t probe_limit_;
     bool has_deadline_ = false;
+    std::atomic<bool> stop_{false};
     std::chrono::steady_clock::time_point deadline_;
     int bonus_lo_, bonus_hi_;
 };
