@@ -111,8 +111,8 @@ constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its to
 // 60 M-node cap, bench/bench_native.py --only crowd): it fires rarely (seed 800: 192 more
 // disproofs at 3 tricks left beside 19,412 of the plain bound, none at 4 and above) and moves
 // df-pn's tree both ways (804 4.6 -> 3.0 M nodes, 801 56.1 -> 47.3 M, 802 29.6 -> 42.5 M,
-// 803 53.6 -> > 60 M; 185.5 -> >= 194.4 M in all; before search.h pn_refuters): off (not in
-// the default mask)
+// 803 53.6 -> > 60 M; 185.5 -> >= 194.4 M in all; before search.h pn_refuters; with it
+// 97.1 -> 97.9 M, median CPU 2.2 -> 3.4 s): off (not in the default mask)
 constexpr int BOUND_CROWD = 16;
 
 // Has seat q already played in the current trick?
