@@ -18,7 +18,7 @@ from .options import (
     ThreadsOpt,
     TimeLimitOpt,
     WorkersOpt,
-    search_threads,
+    search_limits,
 )
 from .output import Ticker, command, emit_json, out
 from .render import counts_text, play_text, position_view, yes_no
@@ -51,11 +51,10 @@ def analyze(
     """For each legal play of the seat to play: possible and forceable trick counts, whether
     paradox avoidance stays possible / guaranteed, and the best score it guarantees. The rows
     of the forced columns are searched by --threads threads (default: one per core)."""
-    from catbox.solver.analysis import Limits, best_rows, merge_status
     from catbox.solver.analysis import analyze as analyze_position
+    from catbox.solver.analysis import best_rows, merge_status
 
-    lim = Limits(time_limit, workers=workers, seed=seed, threads=search_threads(threads))
-    lim = lim.start()  # the whole command
+    lim = search_limits(time_limit, workers, seed, threads)
     pos = load_position(position, at)
     ticker = Ticker(not json_out)
 

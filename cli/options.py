@@ -24,9 +24,12 @@ except where noted per command:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from catbox.solver.limits import Limits
 
 PositionArg = Annotated[
     str,
@@ -116,11 +119,15 @@ ThreadsOpt = Annotated[
 ]
 
 
-def search_threads(threads: int) -> int:
-    """``--threads``: 0 means one per core this process may use."""
+def search_limits(time_limit: float, workers: int, seed: int, threads: int) -> Limits:
+    """The limits of a searching command (``analyze``, ``paradox``, ``tricks``), the clock
+    started: the time limit is for the whole command. ``--threads`` 0 means one per core this
+    process may use."""
+    from catbox.solver.limits import Limits
     from catbox.solver.pool import default_workers
 
-    return threads if threads > 0 else default_workers()
+    lim = Limits(time_limit, workers=workers, seed=seed, threads=threads or default_workers())
+    return lim.start()
 
 
 RecordArg = Annotated[

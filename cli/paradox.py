@@ -18,7 +18,7 @@ from .options import (
     ThreadsOpt,
     TimeLimitOpt,
     WorkersOpt,
-    search_threads,
+    search_limits,
 )
 from .output import command, emit_json, out, progress
 from .render import line_text, yes_no
@@ -63,10 +63,9 @@ def paradox(
     """Can SEAT still avoid causing a paradox? [bold]possible[/]: in some continuation (unknown
     hands: for some deal); [bold]guaranteed[/]: whatever the other seats play. Also whether the
     round can end with nobody in a paradox."""
-    from catbox.solver.analysis import Limits, paradox_report
+    from catbox.solver.analysis import paradox_report
 
-    lim = Limits(time_limit, workers=workers, seed=seed, threads=search_threads(threads))
-    lim = lim.start()  # the whole command
+    lim = search_limits(time_limit, workers, seed, threads)
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving paradox questions for {seat_letter(s)}…", not json_out):

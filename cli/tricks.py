@@ -21,7 +21,7 @@ from .options import (
     ThreadsOpt,
     TimeLimitOpt,
     WorkersOpt,
-    search_threads,
+    search_limits,
 )
 from .output import command, emit_json, out, progress
 from .paradox import witness_text
@@ -55,10 +55,9 @@ def tricks(
 ) -> None:
     """Final trick counts for SEAT without causing a paradox: [bold]possible[/] (some
     continuation), [bold]forceable[/] (exactly k whatever the others do), at least / at most."""
-    from catbox.solver.analysis import Limits, tricks_report
+    from catbox.solver.analysis import tricks_report
 
-    lim = Limits(time_limit, workers=workers, seed=seed, threads=search_threads(threads))
-    lim = lim.start()  # the whole command
+    lim = search_limits(time_limit, workers, seed, threads)
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
     with progress(f"solving trick counts for {seat_letter(s)}…", not json_out):

@@ -7,6 +7,7 @@ searches with an engine of its own (engines are never shared between threads).""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
@@ -138,6 +139,23 @@ def test_can_force_gives_the_same_answers_with_its_plays_split_between_threads()
                 assert two == one and one[1] == "proven", (players, seed, seat, target)
                 seen.add(one[0])
     assert seen == {True, False}  # both kinds of answer were split
+
+
+@pytest.mark.parametrize("command", ["paradox", "tricks"])
+def test_cli_paradox_and_tricks_print_the_same_json_for_threads_1_and_2(command: str) -> None:
+    line = position_to_line(random_position(4, 61, 5, mid_trick=2))
+    outs = [run(command, line, "--json", "--threads", n) for n in (1, 2)]
+    assert outs[0][0] == outs[1][0] == 0
+    assert _answers(json.loads(outs[0][1])) == _answers(json.loads(outs[1][1]))
+    assert run(command, line, "--threads", "-1")[0] == 2  # a usage error, not a crash
+
+
+def _answers(doc: object) -> object:
+    """A JSON answer without its work counts (``nodes``: the second run in this process reads
+    the answers the first left in the session)."""
+    if isinstance(doc, dict):
+        return {k: _answers(v) for k, v in doc.items() if k != "nodes"}
+    return doc
 
 
 def test_the_split_searches_each_play_with_an_engine_of_its_own_and_keeps_none(

@@ -330,9 +330,10 @@ def can_force(
 # A yes/no question is shared out between threads from this many tricks left (closer to the
 # end one search takes well under a second and a thread would cost more than it saves).
 SPLIT_FROM = 5
-# The node budgets of each play's first, short search in _win_in_threads, and of each search
-# of a free thread helping a play (_Split.help).
-SPLIT_PROBE, SPLIT_HELP = 100_000, 10_000_000
+# The node budgets of _Split's phases: a short search of each play, a longer one, each of
+# its own plays (SPLIT_HELP), then to the end (None).
+SPLIT_PROBE, SPLIT_HARD, SPLIT_HELP = 100_000, 5_000_000, 10_000_000
+PHASES = (SPLIT_PROBE, SPLIT_HARD, SPLIT_HELP, None)
 WHOLE = -1  # _Split's name for the search of the whole node
 
 
@@ -361,7 +362,7 @@ def _win_in_threads(
 
     split = _Split(pos, seat, root, kids, target, lim)
     n = min(lim.threads - 1, len(kids))
-    split.barrier = threading.Barrier(n, action=split.second_pass)
+    split.barrier = threading.Barrier(n, action=split.next_phase)
     eng.set_stop(False)
     try:
         with ThreadPoolExecutor(n, thread_name_prefix="catbox-split") as pool:
@@ -388,16 +389,16 @@ class _Split:
     play that stops it (no); the answer is that of the search of the whole node either way, so
     it never depends on the threads.
 
-    1. Every play is searched for SPLIT_PROBE nodes, so easy plays that settle the node are
-       not kept waiting behind hard ones.
-    2. Each play still open is searched to the end by the next free thread, with an engine and
-       tables of its own (made for it and dropped after: engines are never shared between
-       threads).
-    3. A thread with no play left helps one still searched by another: it searches that
-       play's own plays one by one (each on empty tables, at most SPLIT_HELP nodes each) and
-       settles it as soon as they do (one that decides it, or all of them); whichever settles
-       the play first stops the other. The first thread to settle the node stops every other
-       (the core's stop flag).
+    The plays still open go through PHASES, every thread taking the next one in play order;
+    each search is on empty tables of its own (an engine made for it and dropped after:
+    engines are never shared between threads), except the first phase's short searches:
+    1. every play for SPLIT_PROBE nodes, so easy plays that settle the node are not kept
+       waiting behind hard ones;
+    2. every play for SPLIT_HARD nodes;
+    3. every play from its own plays, one by one, at most SPLIT_HELP nodes each (a hard play
+       often falls to one of them far sooner than to its own search);
+    4. every play to the end.
+    The first thread to settle the node stops every other (the core's stop flag).
 
     Measured (``bench/bench_native.py --only split``): the proof-number search is erratic from
     the round start, its nodes moving tenfold with what its tables held before. At 4 players,
@@ -424,10 +425,8 @@ class _Split:
         self.order = [idx for idx, _ in kids]
         self.s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
         self.lock = threading.Lock()
-        self.held: list[int] = []  # the plays the short searches left open
-        self.queues = [iter(self.order), iter(self.held)]
+        self.queue = iter(self.order)  # the current phase's plays
         self.running: dict[int, tuple[NativeEngine, int]] = {}  # thread: engine, its play
-        self.helped: set[int] = set()
         self.settled: dict[int, bool] = {}
         self.answer: list[bool] = []
         self.done = threading.Event()  # the node is settled, or a thread raised
@@ -436,8 +435,8 @@ class _Split:
     def engine(self) -> NativeEngine:
         return NativeEngine.for_position(self.pos, self.seat)
 
-    def second_pass(self) -> None:
-        self.queues[1] = iter(sorted(self.held))
+    def next_phase(self) -> None:
+        self.queue = iter([i for i in self.order if i not in self.settled])
 
     def stop(self, idx: int | None = None) -> None:
         """Stop the searches of play ``idx`` (every search and the node when None)."""
@@ -477,37 +476,24 @@ class _Split:
                 self.answer.append(ok)
         self.stop(None if decides else idx)
 
-    def open(self, idx: int) -> bool:
-        return not self.done.is_set() and idx not in self.settled and not self.lim.expired()
-
     def work(self) -> None:
         assert self.barrier is not None
         try:
             prober = self.engine()
-            for budget in (SPLIT_PROBE, None):  # a short search of every play, then the rest
+            for phase, budget in enumerate(PHASES):
                 while not self.done.is_set():
                     with self.lock:
-                        idx = next(self.queues[budget is None], None)
+                        idx = next(self.queue, None)
                     if idx is None:
                         break
-                    ok = self.search(
-                        prober if budget else self.engine(), idx, self.kids[idx], budget
-                    )
+                    if phase == 2:
+                        self.help(idx, prober)
+                        continue
+                    eng = prober if phase == 0 else self.engine()
+                    ok = self.search(eng, idx, self.kids[idx], budget)
                     if ok is not None:
                         self.record(idx, ok)
-                    elif budget and self.open(idx):
-                        with self.lock:
-                            self.held.append(idx)
-                if budget is not None:
-                    self.barrier.wait()  # every short search over: the open plays, in order
-            while not self.done.is_set():  # help a play another thread still searches
-                with self.lock:
-                    busy = {i for _, i in self.running.values()}
-                    idx = next((i for i in self.order if i in busy and i not in self.helped), None)
-                    if idx is None:
-                        return
-                    self.helped.add(idx)
-                self.help(idx, prober)
+                self.barrier.wait()  # every thread done with the phase: the next one
         except threading.BrokenBarrierError:
             return  # another thread raised: its error is the one reported
         except BaseException:
@@ -517,8 +503,7 @@ class _Split:
             raise
 
     def help(self, idx: int, eng: NativeEngine) -> None:
-        """Settle play ``idx`` from its own plays, one by one, each on empty tables and with
-        at most SPLIT_HELP nodes (past that this thread gives up on it)."""
+        """Settle play ``idx`` from its own plays, one by one (phase 3)."""
         st = self.kids[idx]
         s_next = to_play(eng.ctx, st) == self.seat  # S chooses among them: one yes decides
         for _, ch in _distinct_children(eng, st):
@@ -528,8 +513,10 @@ class _Split:
             if ok == s_next:
                 self.record(idx, ok)
                 return
-        if self.open(idx):
-            self.record(idx, not s_next)
+        with self.lock:
+            if self.done.is_set() or idx in self.settled:
+                return
+        self.record(idx, not s_next)
 
 
 def main_line(
