@@ -282,50 +282,13 @@ def split_nodes(quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
-def _start_nodes(players: int, seed: int, other: int, cap: int) -> dict[str, Any]:
-    """``avoid-paradox`` from the round start on one native engine (df-pn after the
-    alpha-beta probe, as can_force asks it) with the other seats' initial disproof numbers
-    ``other`` (search.h pn_other): answer (None past ``cap`` nodes), nodes, CPU seconds."""
-    pos = random_position(players, seed, variant(players).tricks)
-    seat = pos.to_play
-    assert seat is not None
-    eng = native.NativeEngine.for_position(pos, seat)
-    eng.core.set_pn_other(other)
-    st = eng.state_of(pos)
-    eng.set_budget(cap, None)
-    c = time.process_time()
-    try:
-        ans: bool | None = eng.win(st, 0, st[11])
-    except OutOfTime:
-        ans = None
-    return {"answer": ans, "nodes": eng.nodes, "cpu": time.process_time() - c}
-
-
 def initial_numbers(quick: bool) -> list[dict[str, Any]]:
     """df-pn's initial disproof numbers of the other seats' nodes (search.h pn_other; 0 is
     the plain start at 1, native.PN_OTHER the default) from the 4- and 5-player round start,
     both in the same run: nodes and CPU seconds (60 M-node cap), answers equal."""
-    cap = 60_000_000
-    print(f"\n== df-pn initial numbers from the round start ({cap // 10**6} M-node cap)")
-    print(f"{'pl':>2} {'seed':>4} {'off Mn':>7} {'off cpu':>7} {'on Mn':>7} {'on cpu':>7}  answer")
-    rows = []
     cases = [(4, s) for s in range(800, 803 if quick else 807)] + [(5, 801)]
-    for players, seed in cases:
-        on = native.PN_OTHER[players] or 3
-        res: dict[str, Any] = {"players": players, "seed": seed, "pn_other": on}
-        res["off"] = _start_nodes(players, seed, 0, cap)
-        res["on"] = _start_nodes(players, seed, on, cap)
-        a, b = res["off"]["answer"], res["on"]["answer"]
-        res["equal"] = a is None or b is None or a == b
-        rows.append(res)
-
-        def cell(r: dict[str, Any]) -> str:
-            mn = f"{r['nodes'] / 1e6:.1f}" if r["answer"] is not None else f">{cap // 10**6}"
-            return f"{mn:>7} {r['cpu']:>7.1f}"
-
-        print(f"{players:>2} {seed:>4} {cell(res['off'])} {cell(res['on'])}  {a} / {b}"
-              + ("" if res["equal"] else "  DIFFER"), flush=True)  # fmt: skip
-    return rows
+    return _start_ab("df-pn initial numbers from the round start", cases, {"pn_other": 0},
+                     {"pn_other": native.PN_OTHER[4]})  # fmt: skip
 
 
 def proof_numbers(seeds: int, limit: float) -> list[dict[str, Any]]:
@@ -584,9 +547,10 @@ BOUND_CROWD = 16  # bounds.h crowded_trick (off by default)
 
 
 def _start_with(players: int, seed: int, cap: int, **switches: int) -> dict[str, Any]:
-    """``avoid-paradox`` from the round start on one native engine (as ``_start_nodes``) with
-    the core's switches set by name (``bounds=31`` calls ``core.set_bounds(31)``): answer
-    (None past ``cap`` nodes), nodes, CPU seconds."""
+    """``avoid-paradox`` from the round start on one native engine (df-pn after the
+    alpha-beta probe, as can_force asks it with one thread) with the core's switches set by
+    name (``bounds=31`` calls ``core.set_bounds(31)``): answer (None past ``cap`` nodes),
+    nodes, CPU seconds."""
     pos = random_position(players, seed, variant(players).tricks)
     seat = pos.to_play
     assert seat is not None
