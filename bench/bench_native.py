@@ -203,6 +203,13 @@ class _ThreadCpu:
         search_api._Split.work = self.work  # type: ignore[method-assign]
 
 
+def _round_start(players: int, seed: int) -> tuple[Any, int]:
+    """A dealt round at its first play (every hand known) and the seat to play."""
+    pos = random_position(players, seed, variant(players).tricks)
+    assert pos.to_play is not None
+    return pos, pos.to_play
+
+
 def round_start(seeds: int, limit: float, threads: tuple[int, ...]) -> list[dict[str, Any]]:
     print(f"\n== can_force(avoid-paradox) from the round start ({limit:.0f} s limit)")
     print("(targets: median <= 5 s at 3 and 4 players, <= 20 s at 5; the last thread count is")
@@ -218,9 +225,7 @@ def round_start(seeds: int, limit: float, threads: tuple[int, ...]) -> list[dict
         for th in threads:
             results = []
             for seed in range(seeds):
-                pos = random_position(players, 800 + seed, variant(players).tricks)
-                seat = pos.to_play
-                assert seat is not None
+                pos, seat = _round_start(players, 800 + seed)
                 clear_cache()
                 with _ThreadCpu() as split:
                     t, c, me = time.perf_counter(), time.process_time(), time.thread_time()
@@ -255,9 +260,7 @@ def split_nodes(quick: bool) -> list[dict[str, Any]]:
     )
     rows = []
     for seed in range(800, 803 if quick else 807):
-        pos = random_position(4, seed, variant(4).tricks)
-        seat = pos.to_play
-        assert seat is not None
+        pos, seat = _round_start(4, seed)
         eng = native.NativeEngine.for_position(pos, seat)
         st = eng.state_of(pos)
         c = time.process_time()
@@ -411,9 +414,7 @@ def _core_case(players: int, left: int, seed: int, mask: int, cap: int) -> dict[
 
 def _core_start(players: int, seed: int, mask: int, limit: float) -> dict[str, Any]:
     """can_force(avoid-paradox) from the round start with the search switches ``mask``."""
-    pos = random_position(players, seed, variant(players).tricks)
-    seat = pos.to_play
-    assert seat is not None
+    pos, seat = _round_start(players, seed)
     saved = native.SEARCH
     native.SEARCH = mask
     try:
@@ -476,9 +477,7 @@ def possible_set(seeds: int, limit: float) -> list[dict[str, Any]]:
     print(f"\n== possible trick set at a full 4-player deal ({limit:.0f} s limit)")
     rows: list[dict[str, Any]] = []
     for seed in range(seeds):
-        pos = random_position(4, 800 + seed, variant(4).tricks)
-        seat = pos.to_play
-        assert seat is not None
+        pos, seat = _round_start(4, 800 + seed)
         t, c = time.perf_counter(), time.process_time()
         r = tricks_possible(pos, seat, limits=Limits(limit))
         rows.append({"seed": 800 + seed, "status": r.status, "s": time.perf_counter() - t,
@@ -551,9 +550,7 @@ def _start_with(players: int, seed: int, cap: int, **switches: int) -> dict[str,
     alpha-beta probe, as can_force asks it with one thread) with the core's switches set by
     name (``bounds=31`` calls ``core.set_bounds(31)``): answer (None past ``cap`` nodes),
     nodes, CPU seconds."""
-    pos = random_position(players, seed, variant(players).tricks)
-    seat = pos.to_play
-    assert seat is not None
+    pos, seat = _round_start(players, seed)
     eng = native.NativeEngine.for_position(pos, seat)
     for name, value in switches.items():
         getattr(eng.core, f"set_{name}")(value)

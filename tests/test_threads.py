@@ -225,7 +225,7 @@ def test_a_play_settled_from_its_own_plays_has_the_answer_of_its_own_search() ->
         kids = search_api._distinct_children(eng, root)
         for target in (Target("avoid-paradox"), Target("at-least", pos.seats[seat].tricks + 1)):
             for idx, ch in kids:  # a split of its own each: one play may settle the node
-                split = search_api._Split(pos, seat, root, kids, target, Limits().start())
+                split = search_api._Split(pos, seat, kids, target, Limits().start())
                 split.help(idx, eng)
                 lo, hi = target.interval(ch[10], ch[11])
                 assert split.settled[idx] == eng.win(ch, lo, hi), (players, target, idx)

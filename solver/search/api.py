@@ -360,7 +360,7 @@ def _win_in_threads(
     when the time limit ran out first."""
     from concurrent.futures import ThreadPoolExecutor
 
-    split = _Split(pos, seat, root, kids, target, lim)
+    split = _Split(pos, seat, kids, target, lim)
     n = min(lim.threads - 1, len(kids))
     split.barrier = threading.Barrier(n, action=split.next_phase)
     eng.set_stop(False)
@@ -417,14 +417,12 @@ class _Split:
         self,
         pos: Position,
         seat: int,
-        root: State,
         kids: list[tuple[int, State]],
         target: Target,
         lim: Limits,
     ) -> None:
         self.pos, self.seat, self.target, self.lim = pos, seat, target, lim
         self.kids = dict(kids)
-        self.kids[WHOLE] = root
         self.order = [idx for idx, _ in kids]
         self.s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
         self.lock = threading.Lock()
@@ -516,10 +514,7 @@ class _Split:
             if ok == s_next:
                 self.record(idx, ok)
                 return
-        with self.lock:
-            if self.done.is_set() or idx in self.settled:
-                return
-        self.record(idx, not s_next)
+        self.record(idx, not s_next)  # every own play went the other way
 
 
 def main_line(
