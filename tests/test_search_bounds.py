@@ -12,7 +12,7 @@ import pytest
 from catbox.solver.deal import random_position
 from catbox.solver.search.engine import NOPAR, Engine
 from catbox.solver.search.native import NativeEngine, flat
-from catbox.solver.search.state import Ctx, State, apply, cells, legal_mask
+from catbox.solver.search.state import Ctx, State, apply, cells, legal_mask, to_play
 
 ALL_BOUNDS = 15  # search.h Options.bounds: BOUND_SAFE | DOOMED | TRICKS | STOPPERS
 
@@ -256,3 +256,72 @@ def test_crowd_switch_keeps_every_answer(players: int) -> None:
             got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
                         nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
         assert got[0] == got[1] == got[2], seed
+
+
+PARA_END = 32  # search.h BOUND_PARA_END (bounds.h para_cap): on by default
+
+
+def _most_at_own_paradox(ctx: Ctx, seat: int, root: State) -> int:
+    """The most tricks S has won from ``root`` when it causes a paradox, over every
+    continuation (every seat cooperating); -1 when no continuation ends in S's paradox."""
+
+    @cache
+    def most(st: State) -> int:
+        if st[11] == 0:
+            return -1  # E1: no paradox
+        lm = legal_mask(ctx, st)
+        if not lm:
+            return st[10] - root[10] if to_play(ctx, st) == seat else -1  # X1, X3
+        return max(most(apply(ctx, st, i)) for i in cells(lm))
+
+    return most(root)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_para_cap_matches_the_full_search(players: int) -> None:
+    """bounds.h para_cap: S's own paradox comes after at most min(ub, top - 1) more tricks of
+    S (trick starts and mid-trick, random seats). Checked over every continuation where that
+    is cheap, and everywhere against the search without bounds: S can force "no paradox, or
+    its paradox after at most that many tricks". It must be below ub somewhere."""
+    rng = random.Random(80 + players)
+    below = 0
+    for seed in range(40):
+        left = 2 + seed % 3
+        for st in _states(players, 9700 + seed, left, rng):
+            seat = rng.randrange(players)
+            pos = random_position(players, 9700 + seed, left, mid_trick=seed % players)
+            nat = NativeEngine.for_position(pos, seat)
+            ctx = nat.ctx
+            fs = flat(ctx, st)
+            ub = nat.core.static_bounds(fs)[0]
+            top = st[11] - (1 if _s_done(ctx, seat, st) and st[9] != seat else 0)
+            cap = min(ub, top - 1)
+            below += cap < ub
+            if st[11] <= 3:
+                assert _most_at_own_paradox(ctx, seat, st) <= cap, (seed, seat, st)
+            off = NativeEngine.for_position(pos, seat)
+            off.core.set_bounds(0)
+            assert off.core.win(fs, 0, st[11], cap), (seed, seat, st)
+            assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
+    assert below > 20, below
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_para_cap_switch_keeps_every_answer(players: int) -> None:
+    """BOUND_PARA_END on and off (with the other bounds, and alone): the same answers to every
+    trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick starts
+    and mid-trick."""
+    for seed in range(10):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, 9800 + seed, left, mid_trick=seed % players)
+        seat = seed % players
+        goals = [(lo, hi, pk) for lo in range(left + 1) for hi in range(lo, left + 1)
+                 for pk in range(-1, left + 1)]  # fmt: skip
+        got = []
+        for mask in (ALL_BOUNDS, ALL_BOUNDS | PARA_END, PARA_END, 0):
+            nat = NativeEngine.for_position(pos, seat)
+            nat.core.set_bounds(mask)
+            fs = flat(nat.ctx, nat.state_of(pos))
+            got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
+                        nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
+        assert got[0] == got[1] == got[2] == got[3], seed

@@ -115,6 +115,24 @@ constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its to
 // 97.1 -> 97.9 M, median CPU 2.2 -> 3.4 s): off (not in the default mask)
 constexpr int BOUND_CROWD = 16;
 
+// The paradox part of a goal (win's pk, para's values): S's paradox comes after at most
+// para_cap(ub, top) more tricks of S, `ub` round_end's cap on S's tricks and `top` the tricks
+// S can still win (left, less the current trick when S has played in it and is not winning
+// it).
+//
+// Proof. S's paradox happens at S's turn in some trick T of the round (X1), counted from the
+// current one as 0, and a trick is played only while cards are left: T <= left - 1 (E1: the
+// round ends after the left-th trick, its last card never played). The trick T is unfinished
+// and counts for nobody (X3), so S has won at most the tricks 0..T-1 by then: at most
+// T <= left - 1 more. When S has played in the current trick and is not winning it, S won
+// none of trick 0 (W1) and T >= 1 (S's turn in trick 0 is past): at most T - 1 <= left - 2 =
+// top - 1. Otherwise top = left: at most left - 1 = top - 1. And at most ub, S's cap in
+// every continuation. So when S has won that many more tricks it can no longer cause a
+// paradox that the others would count against a goal "paradox after at most pk tricks" with
+// pk >= para_cap: such a goal holds on every paradox line, and equals the goal with pk = left.
+constexpr int BOUND_PARA_END = 32;
+inline int para_cap(int ub, int top) { return top - 1 < ub ? top - 1 : ub; }
+
 // Has seat q already played in the current trick?
 inline int seat_done(const Ctx& cx, const State& st, int q) {
     return st.cnt && cx.order_of(st, q) < st.cnt ? 1 : 0;

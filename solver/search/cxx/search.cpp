@@ -110,7 +110,9 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
             lo = 1;
             hi = 0;
         }
-        if (lo == 0 && hi >= ub && (pk >= ub || s_safe(cx, st, s_done, sb, opt.bounds)))
+        // S's paradox comes after at most pub more tricks of S (para_cap)
+        int pub = opt.bounds & BOUND_PARA_END ? para_cap(ub, top) : ub;
+        if (lo == 0 && hi >= ub && (pk >= pub || s_safe(cx, st, s_done, sb, opt.bounds)))
             return 1;  // every end of the round is in the goal
         // the other seats can force S's paradox (X1, X3). Only goals without a paradox part
         // are settled: the others' strategy proves the paradox, it does not exclude lines in
@@ -122,7 +124,7 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
             return 0;
         // equivalent goals in one form for the table: above ub means no limit
         if (lo <= hi && hi >= ub) hi = top;
-        if (pk >= ub) pk = left;
+        if (pk >= pub) pk = left;
     }
     return -1;
 }
@@ -297,7 +299,7 @@ int Engine::para(const State& st, int alpha, int beta) {
         // surely causes one the value is at most 0 (bounds.h)
         Static sb = round_end(cx, st, s_done, top, opt.bounds);
         if (s_safe(cx, st, s_done, sb, opt.bounds)) return NOPAR;
-        e->lower = -sb.ub;
+        e->lower = -(opt.bounds & BOUND_PARA_END ? para_cap(sb.ub, top) : sb.ub);
         if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb, opt.bounds)) e->upper = 0;
     }
     int lower = e->lower, upper = e->upper, hint = played_hint(e->hint, live);
