@@ -325,3 +325,68 @@ def test_para_cap_switch_keeps_every_answer(players: int) -> None:
             got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
                         nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
         assert got[0] == got[1] == got[2] == got[3], seed
+
+
+DUCK = 64  # search.h BOUND_DUCK (bounds.h s_ducks): on by default
+
+
+def _loses_surely(ctx: Ctx, seat: int, st: State) -> bool:
+    """Whatever the seats before S in the current trick play, S has at its turn a legal play
+    declared neither red nor the led colour (a play that cannot win, W1); a seat stuck first
+    ends the round (X3) and S has no turn."""
+    lm = legal_mask(ctx, st)
+    if not lm:
+        return True
+    if to_play(ctx, st) == seat:
+        led = st[7]
+        return any(i // ctx.max_number not in (0, led) for i in cells(lm))
+    return all(_loses_surely(ctx, seat, apply(ctx, st, i)) for i in cells(lm))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_duck_matches_the_full_search(players: int) -> None:
+    """bounds.h s_ducks: wherever it fires (trick starts and mid-trick, random seats), S surely
+    has a losing play at its turn in the current trick (every play of the seats before it
+    enumerated), and the search without bounds agrees with what win and para take from it:
+    S can force "no paradox, or its paradox after at most min(ub, top - 2) more tricks"."""
+    rng = random.Random(90 + players)
+    fired = 0
+    for seed in range(40):
+        left = 2 + seed % 3
+        for st in _states(players, 9900 + seed, left, rng):
+            seat = rng.randrange(players)
+            pos = random_position(players, 9900 + seed, left, mid_trick=seed % players)
+            nat = NativeEngine.for_position(pos, seat)
+            ctx = nat.ctx
+            fs = flat(ctx, st)
+            if not nat.core.ducked(fs):
+                continue
+            fired += 1
+            assert _loses_surely(ctx, seat, st), (seed, seat, st)
+            cap = max(0, min(nat.core.static_bounds(fs)[0], st[11] - 2))
+            off = NativeEngine.for_position(pos, seat)
+            off.core.set_bounds(0)
+            assert off.core.win(fs, 0, st[11], cap), (seed, seat, st)
+            assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
+    assert fired > 20, fired
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_duck_switch_keeps_every_answer(players: int) -> None:
+    """BOUND_DUCK on and off (with the other bounds, and alone): the same answers to every
+    trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick starts
+    and mid-trick, every seat as S."""
+    for seed in range(10):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, 9950 + seed, left, mid_trick=seed % players)
+        for seat in range(players):
+            goals = [(lo, hi, pk) for lo in range(left + 1) for hi in range(lo, left + 1)
+                     for pk in range(-1, left + 1)]  # fmt: skip
+            got = []
+            for mask in (ALL_BOUNDS | PARA_END, ALL_BOUNDS | PARA_END | DUCK, DUCK, 0):
+                nat = NativeEngine.for_position(pos, seat)
+                nat.core.set_bounds(mask)
+                fs = flat(nat.ctx, nat.state_of(pos))
+                got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
+                            nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
+            assert got[0] == got[1] == got[2] == got[3], (seed, seat)

@@ -181,6 +181,31 @@ inline void seats_of(const Ctx& cx, const State& st, Seats& s) {
     }
 }
 
+// S surely has a play at its turn in the current trick that cannot win the trick, whatever
+// the seats before it play (BOUND_DUCK): S has not played in it and does not lead it.
+//
+// Proof. At S's turn the led colour c is known (the leader has played). A play of S declared
+// neither red nor c never wins the trick (W1: only red or the led colour wins; when red is led
+// every non-red play loses), and it is legal for S as a follower when its cell is empty, S
+// holds its number and its colour (L1, L2, F1; L3 binds the leader only). Until S's turn S's
+// hand and permissions do not change (only the player's own plays move them, P1, F2), and the
+// x seats to play before S fill at most x cells (one each, L1). So when S's open non-red cells
+// outside the led colour number more than x (with the led colour unknown, outside every
+// non-red colour the leader could lead; red led leaves all of them), one of them is still
+// empty at S's turn: a legal play that loses.
+constexpr int BOUND_DUCK = 64;
+inline bool s_ducks(const Ctx& cx, const State& st, const Seats& r) {
+    const int seat = cx.seat;
+    if (r.done(seat) || r.ord[seat] == 0) return false;  // S has played, or leads
+    int x = r.ord[seat] - st.cnt;  // plays before S's turn
+    uint64_t open = r.fill[seat] & ~st.occ & ~cx.red;
+    if (popcount(open) <= x) return false;
+    if (st.cnt) return st.led == 0 || popcount(open & ~cx.pc[1u << st.led]) > x;
+    for (int c = 1; c < 4; ++c)
+        if (popcount(open & ~cx.pc[1u << c]) <= x) return false;
+    return true;
+}
+
 // The plays seat q makes from st before the turn of seat x in trick T (0 = the current
 // trick): one in each trick up to T, less the current one if q has played in it; in trick 0
 // exactly when q is still to play before x (the order of later tricks is not known yet).

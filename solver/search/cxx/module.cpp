@@ -302,6 +302,18 @@ static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
                          denied);
 }
 
+// The tricks from the current one S surely loses by plays it surely has (bounds.h s_ducks):
+// 0 or 1; st must have a legal play.
+static PyObject* m_ducked(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    catbox::Seats r;
+    catbox::seats_of(self->eng->cx, st, r);
+    return PyLong_FromLong(catbox::s_ducks(self->eng->cx, st, r) ? 1 : 0);
+}
+
 // The per-seat play counts of st (bounds.h, counted in 4-bit lanes): (plays_bound of every
 // seat, surely_makes(q, plays) of every seat q) -- checked against a plain count in tests.
 static PyObject* m_play_bounds(PyEngine* self, PyObject* args) {
@@ -396,6 +408,8 @@ static PyMethodDef engine_methods[] = {
      "play_bounds(state, plays) -> (plays_bound per seat, surely_makes(plays) per seat)"},
     {"static_bounds", (PyCFunction)m_static_bounds, METH_VARARGS,
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
+    {"ducked", (PyCFunction)m_ducked, METH_VARARGS,
+     "ducked(state) -> int: tricks S surely loses from the current one (bounds.h s_ducks)"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"rules", (PyCFunction)m_rules, METH_NOARGS, "the rule numbers (red_bonus, two_player_bonus_max)"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},

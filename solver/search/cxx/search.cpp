@@ -114,6 +114,11 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
         int pub = opt.bounds & BOUND_PARA_END ? para_cap(ub, top) : ub;
         if (lo == 0 && hi >= ub && (pk >= pub || s_safe(cx, st, s_done, sb, opt.bounds)))
             return 1;  // every end of the round is in the goal
+        // S loses the current trick by a play it surely has (s_ducks): its paradox then comes
+        // after at most top - 2 more tricks (para_cap's argument without trick 0)
+        if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&
+            s_ducks(cx, st, sb))
+            return 1;
         // the other seats can force S's paradox (X1, X3). Only goals without a paradox part
         // are settled: the others' strategy proves the paradox, it does not exclude lines in
         // which they are stuck first, so a goal with one is not the empty interval's
@@ -299,7 +304,11 @@ int Engine::para(const State& st, int alpha, int beta) {
         // surely causes one the value is at most 0 (bounds.h)
         Static sb = round_end(cx, st, s_done, top, opt.bounds);
         if (s_safe(cx, st, s_done, sb, opt.bounds)) return NOPAR;
-        e->lower = -(opt.bounds & BOUND_PARA_END ? para_cap(sb.ub, top) : sb.ub);
+        int cap = opt.bounds & BOUND_PARA_END ? para_cap(sb.ub, top) : sb.ub;
+        // (a strategy of S: it loses the current trick, as in win_static)
+        if (opt.bounds & BOUND_DUCK && top - 2 < cap && s_ducks(cx, st, sb))
+            cap = top - 2 < 0 ? 0 : top - 2;
+        e->lower = -cap;
         if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb, opt.bounds)) e->upper = 0;
     }
     int lower = e->lower, upper = e->upper, hint = played_hint(e->hint, live);
