@@ -95,3 +95,30 @@ def test_score_with_every_bound_matches_the_reference(players: int) -> None:
             else:
                 got = eng.core.exact_para(fs, 0) - st[10]
             assert got == want, (seed, seat)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_para_by_solve_keeps_every_answer(players: int) -> None:
+    """search.h Options::para_pn (exact_para's windows as yes/no goals of solve, df-pn from
+    deep roots) on and off, from several guesses: the same exact para as the alpha-beta para,
+    on random states along playouts (trick starts and mid-trick, every seat as S), with df-pn
+    from 2 tricks left (with and without the alpha-beta probe first) so it answers them."""
+    rng = random.Random(110 + players)
+    checked = 0
+    for seed in range(6):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, 9400 + seed, left, mid_trick=seed % players)
+        for seat in range(players):
+            base = NativeEngine.for_position(pos, seat)
+            for st in _playout_states(base, base.state_of(pos), rng)[:3]:
+                fs = flat(base.ctx, st)
+                want = base.core.exact_para(fs, 0)
+                for probe in (0, 100):
+                    for guess in (0, -2, NOPAR):
+                        nat = NativeEngine.for_position(pos, seat)
+                        nat.core.configure(True, 2, False, False, 2, 2, True, 4.0, True, False,
+                                           probe)  # fmt: skip
+                        nat.core.set_para_pn(1)
+                        assert nat.core.exact_para(fs, guess) == want, (seed, seat, st)
+                checked += 1
+    assert checked > 20, checked

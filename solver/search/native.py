@@ -226,10 +226,11 @@ class NativeEngine:
         return self.core.value(self._flat(st), alpha, beta)
 
     def exact_para(self, st: State, guess: int) -> int:
-        """Engine.exact_para, by alpha-beta at every depth: measured (3 players, 5 and 6 tricks
-        left), asking it as yes/no questions for the proof-number search ("no paradox, or S's
-        paradox after at most j more tricks", win with pk = j) is 4-5x slower: the proofs that
-        S holds its paradox to j tricks cost df-pn more than the integer search costs in all."""
+        """Engine.exact_para: each MTD(f) window asked as one yes/no question of the portfolio
+        (``solve``: "no paradox, or S's paradox after at most j more tricks", win with pk = j;
+        df-pn from deep roots), cxx/search.h ``Options::para_pn``. Before the paradox part's
+        own bounds (bounds.h para_cap, s_ducks) this was 4-5x slower than para's alpha-beta
+        (3 players, 5 and 6 tricks left); with them it is the faster (measured there)."""
         return self.core.exact_para(self._flat(st), guess)
 
     def exact_value(self, st: State, guess: int | None = None) -> int:

@@ -400,6 +400,8 @@ static PyMethodDef engine_methods[] = {
      "set_pn_refuters(left): from df-pn roots with at least `left` tricks left the other seats' "
      "plays are ordered by their refutations per tricks left (search.h Options.pn_refuters; "
      "0 = never)"},
+    {"set_para_pn", (PyCFunction)m_set_mask<&catbox::Options::para_pn>, METH_VARARGS,
+     "set_para_pn(on): exact_para's windows as yes/no goals of solve (search.h para_pn)"},
     {"set_search", (PyCFunction)m_set_mask<&catbox::Options::search>, METH_VARARGS,
      "set_search(mask): table keys and move pruning (search.h SEARCH_*; 0 = neither)"},
     {"set_score_bounds", (PyCFunction)m_set_mask<&catbox::Options::score>, METH_VARARGS,

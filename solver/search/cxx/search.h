@@ -125,6 +125,15 @@ struct Options {
     // and 5p/4 seeds 700-701: 82.5 -> 102.1 M (5p/4 700 +61 %), 3p/6 equal. So on from 7 tricks
     // left at 4-5 players (the Engine constructor), off at 2-3 players and below 7
     int pn_refuters = 0;
+    // exact_para asks each MTD(f) window as one yes/no goal of solve (df-pn from deep roots,
+    // opt.pn_min_left) instead of para's alpha-beta (with SCORE_PARA). Measured (the score of
+    // every analyze row in the paradox regime, fresh engine per row, 40 M cap, with bounds
+    // PARA_END and DUCK): 3p/6, 4p/5, 5p/4 seeds 700-702 31.2 M nodes, 8.7 s CPU -> 18.4 M,
+    // 6.0 s; every analyze answer of those positions on one engine 56.9 M, 17.6 s -> 51.8 M,
+    // 16.6 s; 4p/6 seed 700 row 0, the probes j = 0..3 on fresh engines: alpha-beta 5.4 /
+    // 18.1 / 15.0 / 1.3 M, solve 0.9 / 1.0 / 8.1 / 0.1 M. (Before the two bounds df-pn was
+    // measured 4-5x slower at 3p 5-6 tricks left: native.py exact_para.) On
+    int para_pn = 1;
     int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only).
     // Measured (nodes, win(0, left) on 40 fixed positions 3p 5-7 / 4p 4-6 / 5p 4-5 left, seeds
