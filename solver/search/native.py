@@ -24,6 +24,7 @@ from ..limits import OutOfTime
 from ..position import Position
 from ..rules import RED_BONUS
 from ..scoring import TWO_PLAYER_BONUS_MAX
+from .engine import Bound, mtdf
 from .state import Ctx, State, from_position
 
 __all__ = [
@@ -225,15 +226,24 @@ class NativeEngine:
     def value(self, st: State, alpha: int, beta: int) -> int:
         return self.core.value(self._flat(st), alpha, beta)
 
-    def exact_para(self, st: State, guess: int) -> int:
+    def exact_para(self, st: State, guess: int, on_bound: Bound | None = None) -> int:
         """Engine.exact_para, by alpha-beta at every depth: measured (3 players, 5 and 6 tricks
         left), asking it as yes/no questions for the proof-number search ("no paradox, or S's
         paradox after at most j more tricks", win with pk = j) is 4-5x slower: the proofs that
-        S holds its paradox to j tricks cost df-pn more than the integer search costs in all."""
+        S holds its paradox to j tricks cost df-pn more than the integer search costs in all.
+        With ``on_bound`` the same probes are driven from Python (:func:`.engine.mtdf`), which
+        tells it every bound they prove."""
+        if on_bound is not None:
+            return mtdf(lambda a, b: self.para(st, a, b), guess, on_bound)
         return self.core.exact_para(self._flat(st), guess)
 
-    def exact_value(self, st: State, guess: int | None = None) -> int:
-        return self.core.exact_value(self._flat(st), st[10] if guess is None else guess)
+    def exact_value(
+        self, st: State, guess: int | None = None, on_bound: Bound | None = None
+    ) -> int:
+        g = st[10] if guess is None else guess
+        if on_bound is not None:
+            return mtdf(lambda a, b: self.value(st, a, b), g, on_bound)
+        return self.core.exact_value(self._flat(st), g)
 
     def avoid_possible(self, st: State) -> bool:
         return self.core.avoid_possible(self._flat(st))
