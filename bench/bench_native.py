@@ -36,11 +36,14 @@
    and on, the 4-player round start, nodes and CPU seconds in the same run. Refutation order
    (``--only refuters``): df-pn's other-seat plays by their refutations per tricks left
    (search.h pn_refuters) off and on, the 4- and 5-player round start, the same way.
-9. Targets: the horizon table of the issue's targets, each marked met or missed from the
+9. Where the time goes (``--only where``): one step past the horizon (3p / 7, 4p / 6,
+   5p / 5 tricks left), the nodes of each question family of the first analyze rows under a
+   node cap per question: paradox avoidance, the trick answers, the score.
+10. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|split|init|pn|score|possible|threads|core|crowd|refuters]
+        [--only speed|horizon|start|split|init|pn|score|possible|threads|core|crowd|refuters|where]
 """
 
 from __future__ import annotations
@@ -612,6 +615,57 @@ def refuters(quick: bool) -> list[dict[str, Any]]:
                      {"pn_refuters": 7})  # fmt: skip
 
 
+def where_time(quick: bool) -> list[dict[str, Any]]:
+    """Where an analyze table's time goes one step past the horizon (3p / 7, 4p / 6 and 5p / 5
+    tricks left, seed 700): the rows of the seat to play on one engine (as analyze searches
+    them), each question under its own node cap, nodes per question family (paradox
+    avoidance, the trick answers, the score) and how many rows each cap cut."""
+    cap, rows = (5_000_000, 2) if quick else (20_000_000, 4)
+    print(f"\n== where the time goes past the horizon ({rows} rows each, {cap / 1e6:.0f} M-node cap"
+          " per question; M nodes, rows cut)")  # fmt: skip
+    print(f"{'pl':>2} {'left':>4} {'guaranteed':>11} {'tricks':>11} {'score':>11}  score values")
+    out = []
+    for players, left in ((3, 7), (4, 6), (5, 5)):
+        pos = random_position(players, 700, left)
+        seat = pos.to_play
+        assert seat is not None
+        eng, _ = Session().engine(pos, seat, fresh=True)
+        nodes = {"guaranteed": 0, "tricks": 0, "score": 0}
+        cut = dict.fromkeys(nodes, 0)
+        values: list[int | str | None] = []
+        for _, ch in list(eng.children(eng.state_of(pos)))[:rows]:
+            g: Any = None
+            for family in nodes:
+                if family == "tricks" and not g:
+                    continue
+                eng.set_budget(cap, None)
+                n0 = eng.nodes
+                try:
+                    if family == "guaranteed":
+                        g = eng.win(ch, 0, ch[11])
+                    elif family == "tricks":
+                        most = search_api._most(eng, ch, ch[11])
+                        fewest = search_api._fewest(eng, ch, ch[11])
+                        for k in range(fewest, most + 1):
+                            eng.win(ch, k, k)
+                    else:
+                        values.append(search_api._best_score(eng, ch))
+                except OutOfTime:
+                    cut[family] += 1
+                    if family == "score":
+                        values.append("cut")
+                    if family == "guaranteed":
+                        break
+                finally:
+                    nodes[family] += eng.nodes - n0
+        row = {"players": players, "tricks_left": left, "nodes": nodes, "cut": cut,
+               "values": values}  # fmt: skip
+        out.append(row)
+        cells = " ".join(f"{nodes[f] / 1e6:>7.1f} {cut[f]:>3}" for f in nodes)
+        print(f"{players:>2} {left:>4} {cells}  {values}", flush=True)
+    return out
+
+
 def _verdict(ok: bool | None) -> str:
     return "not run" if ok is None else "met" if ok else "missed"
 
@@ -711,6 +765,7 @@ def main() -> None:
             "core",
             "crowd",
             "refuters",
+            "where",
         ),
         help="run one part of the benchmark",
     )
@@ -738,6 +793,8 @@ def main() -> None:
         out["crowd"] = crowd_bound(args.quick)
     if args.only in (None, "refuters"):
         out["refuters"] = refuters(args.quick)
+    if args.only in (None, "where"):
+        out["where"] = where_time(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

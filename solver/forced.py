@@ -99,29 +99,52 @@ def no_avoidance_report(
     nodes: int,
     lim: Limits | None = None,
     session: Session | None = None,
+    proven: list[int] | None = None,
 ) -> ForcedReport:
     """S cannot guarantee avoiding its paradox (proven): nothing is forceable, and the best
     score is -(S's tricks at the paradox the others force) (Sc1). It is searched with the time
     ``lim`` leaves when every hand is known; otherwise it stays unknown with its proven bounds
-    (analysis.md, "Partial answers") -- never a silent gap."""
-    best = _score_exactly(pos, seat, lim, session) if deals == 1 and exact else None
-    if best is not None:
-        return ForcedReport(seat, False, (), None, None, best, PROVEN, deals, exact, None, nodes)
-    b: Bounds = {"best_score": score_bounds(pos, seat, False)}
+    (analysis.md, "Partial answers") -- never a silent gap: the static ones, narrowed by what
+    this search or an earlier one (``proven``) proved."""
+    if deals == 1 and exact:
+        best, seen = _score_exactly(pos, seat, lim, session)
+        if best is not None:
+            return ForcedReport(
+                seat, False, (), None, None, best, PROVEN, deals, exact, None, nodes
+            )
+        proven = seen or proven
+    b: Bounds = {"best_score": _narrowed(score_bounds(pos, seat, False), proven)}
     return ForcedReport(seat, False, (), None, None, None, UNKNOWN, deals, exact, None, nodes, b)
+
+
+def _narrowed(static: list[int] | None, proven: list[int] | None) -> list[int] | None:
+    """The static bounds of the score (:func:`score_bounds`) within those a search proved."""
+    if proven is None:
+        return static
+    if static is None:
+        return list(proven)
+    lo, hi = max(static[0], proven[0]), min(static[1], proven[1])
+    assert lo <= hi, (static, proven)
+    return [lo, hi]
 
 
 def _score_exactly(
     pos: Position, seat: int, lim: Limits | None, session: Session | None
-) -> int | None:
+) -> tuple[int | None, list[int] | None]:
     """The best score S can guarantee on a fully known deal, if the time ``lim`` leaves is
-    enough (None otherwise, or when it depends on an unknown prediction)."""
+    enough (None otherwise, or when it depends on an unknown prediction), and the interval
+    its search proved before a limit cut it (None when it proved none)."""
     if lim is None or lim.expired() or not pos.all_hands_known:
-        return None
+        return None, None
     from .search import best_score_line
 
-    v, _ = best_score_line(pos, seat, limits=lim, session=session)
-    return v
+    seen: list[int] = []
+
+    def bound(lo: int, hi: int) -> None:
+        seen[:] = [lo, hi]
+
+    v, _ = best_score_line(pos, seat, limits=lim, session=session, on_bound=bound)
+    return v, seen or None
 
 
 @dataclass
@@ -134,6 +157,7 @@ class _Pieces:
     al: tuple[int, int] | None = None  # at_least bounds
     am: tuple[int, int] | None = None  # at_most bounds
     best_score: int | None = None  # proven exactly after the trick questions, if time was left
+    score_seen: list[int] | None = None  # else the interval its search proved, if any
 
 
 def _first_yes(
@@ -177,7 +201,7 @@ def _forced_pieces(
         out.guaranteed = ask(Target("avoid-paradox"))
         if out.guaranteed is False:
             out.f_out = set(range(now, top + 1))
-            out.best_score = _score_exactly(full, seat, lim, session)
+            out.best_score, out.score_seen = _score_exactly(full, seat, lim, session)
             return out
         lo_al, hi_al = now, max(ks, default=now)
         lo_am, hi_am = min(ks, default=top), top
@@ -198,7 +222,7 @@ def _forced_pieces(
     except OutOfTime:
         return out
     # the score last, with whatever time is left (its search is the most expensive one)
-    out.best_score = _score_exactly(full, seat, lim, session)
+    out.best_score, out.score_seen = _score_exactly(full, seat, lim, session)
     return out
 
 
@@ -297,7 +321,7 @@ def forced_report(
                 return ForcedReport(
                     seat, False, (), None, None, pc.best_score, PROVEN, 1, exact, None, nodes
                 )
-            return no_avoidance_report(pos, seat, 1, exact, nodes, session=session)
+            return no_avoidance_report(pos, seat, 1, exact, nodes, proven=pc.score_seen)
         if not outs >= every:
             b["forceable"] = set_bounds(pc.f_in if n == 1 else set(), outs)
         else:
@@ -306,6 +330,7 @@ def forced_report(
             b["at_least"], b["at_most"] = list(pc.al), list(pc.am)
         if pc.best_score is None:
             sb = score_bounds(pos, seat, g, pc.al[0] if g and pc.al is not None else None)
+            sb = _narrowed(sb, pc.score_seen)
             if sb is not None:
                 b["best_score"] = sb
         return unknown(nodes, g, pc.best_score, b)

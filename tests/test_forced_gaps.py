@@ -5,6 +5,8 @@ score missing (unless it depends on an unknown prediction)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from catbox.solver.deal import random_position
@@ -95,3 +97,51 @@ def test_no_avoidance_report_searches_the_score_or_bounds_it() -> None:
         lo, hi = r.bounds["best_score"]
         assert lo <= exact.best_score <= hi == -pos.seats[seat].tricks
     assert seen >= 3
+
+
+def _collect(into: list[tuple[int, int]]) -> Callable[[int, int], None]:
+    def tell(lo: int, hi: int) -> None:
+        into.append((lo, hi))
+
+    return tell
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_cut_score_search_keeps_the_bounds_its_probes_proved(players: int) -> None:
+    """Every MTD(f) probe of the score's search proves a bound (api.best_score_line's
+    ``on_bound``): each interval it reports holds the exact score, they only narrow, the last
+    one of a finished search is the score itself, and a search cut by a node limit leaves one
+    narrower than the static bounds -- what the reports show (forced._score_exactly) -- in
+    both regimes (S can or cannot avoid its paradox)."""
+    from catbox.solver.search import best_score_line
+
+    narrower = {True: 0, False: 0}
+    for seed in range(12):
+        pos = random_position(players, 700 + seed, 3 if players == 5 else 4)
+        seat = pos.to_play
+        assert seat is not None
+        clear_cache()
+        exact = forced(pos, seat)
+        v = exact.best_score
+        if v is None:
+            continue
+        static = score_bounds(pos, seat, None)
+        for cut in (10, 30, 100, 300, 3000, None):
+            clear_cache()
+            seen: list[tuple[int, int]] = []
+            got, _ = best_score_line(
+                pos,
+                seat,
+                limits=Limits(node_limit=cut),
+                on_bound=_collect(seen),
+            )
+            for (lo0, hi0), (lo, hi) in zip([(-99, 99), *seen], seen, strict=False):
+                assert lo0 <= lo <= v <= hi <= hi0, (seed, cut, seen, v)
+            if got is not None:
+                assert got == v and seen[-1] == (v, v)
+                break
+            if seen and static is not None and (seen[-1][0] > static[0] or seen[-1][1] < static[1]):
+                narrower[bool(exact.guaranteed)] += 1
+    # (at 2 players the static bounds know the bonus; at 5 with 3 tricks left S avoids its
+    # paradox on all twelve deals)
+    assert (players == 5 or narrower[False] >= 1) and (players == 2 or narrower[True] >= 1)

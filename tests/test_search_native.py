@@ -243,6 +243,25 @@ def test_memory_cap_keeps_answers() -> None:
         NativeEngine(3, 0, None)  # the default cap again
 
 
+def test_tables_keep_every_entry_when_they_grow() -> None:
+    """The tables double in place (cxx/table.h Table::grow splits each bucket in two; past
+    2 MiB the memory grows by mremap): after two questions that grew the AND-OR table from its
+    first 4,096 slots to over 100 MiB, asking them again costs one node each (the root's
+    entry is still there)."""
+    pos = random_position(3, 700, 6)
+    seat = pos.to_play
+    assert seat is not None
+    eng = NativeEngine.for_position(pos, seat)
+    st = eng.state_of(pos)
+    fs, left = flat(eng.ctx, st), st[11]
+    goals = ((0, left, -1), (0, left, 3))  # avoid a paradox; or S's paradox within 3 tricks
+    assert [eng.core.win(fs, *g) for g in goals] == [False, True]
+    assert eng.core.bytes() > 100 << 20
+    before = eng.core.nodes()
+    assert [eng.core.win(fs, *g) for g in goals] == [False, True]
+    assert eng.core.nodes() - before == len(goals)
+
+
 # (players, tricks left, seed, plays made in the trick): positions where some of the seat to
 # play's plays mirror each other under B/Y/G symmetry (found by scanning seeds 0-99)
 MIRRORED = [(2, 6, 36, 0), (3, 5, 83, 2), (3, 6, 26, 2), (3, 6, 39, 0)]

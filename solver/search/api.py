@@ -40,7 +40,7 @@ from ..errors import PositionError
 from ..limits import Limits, OutOfTime
 from ..position import Position
 from ..scoring import seat_score
-from .engine import NOPAR
+from .engine import NOPAR, Bound
 from .native import NativeEngine
 from .session import AnyEngine, EngineKind, Session, default_engine
 from .state import Ctx, State, legal_mask, to_play
@@ -215,24 +215,34 @@ def _fewest(eng: AnyEngine, st: State, left: int) -> int:
     return lo
 
 
-def _best_score(eng: AnyEngine, st: State, guess: int | None = None) -> int | None:
+def _best_score(
+    eng: AnyEngine, st: State, guess: int | None = None, on_bound: Bound | None = None
+) -> int | None:
     """Sc1-Sc3 minimax. With S's prediction unknown (3-5 players) the score is unknown unless
     every continuation ends with S causing a paradox (then it is -tricks, prediction-free).
     ``guess`` (e.g. at_least: without a paradox the score is at least the tricks) seeds
-    MTD(f)."""
+    MTD(f). ``on_bound(lo, hi)``, when given, is told the interval of the score proven so far
+    after every probe (a limit that cuts the search leaves it)."""
     if eng.players > 2 and eng.prediction is None and eng.avoid_possible(st):
         return None
     left, t = st[11], st[10]
+
+    def within(lo: int, hi: int, shift: int, top: int) -> None:  # MTD(f)'s +-INF cut off
+        assert on_bound is not None
+        on_bound(max(lo + shift, -(t + left)), min(hi + shift, top))
+
     if not eng.win(st, 0, left):
         # the other seats can force S's paradox: the score is -(tricks at the paradox) (Sc1),
         # and every paradox-free end scores at least 0; so the score is at least -(t + j)
         # exactly when S can force "no paradox, or a paradox with at most j more tricks"
-        # (one alpha-beta pass over the integer values, Engine.para)
-        v = eng.exact_para(st, eng.para_guess)
+        # (one alpha-beta pass over the integer values, Engine.para); the score is at most -t
+        v = eng.exact_para(st, eng.para_guess, on_bound and (lambda lo, hi: within(lo, hi, -t, -t)))
         assert v != NOPAR
         eng.para_guess = v
         return v - t
-    return eng.exact_value(st, guess)
+    # at most every trick and a group of every cell of the board (Sc1, Sc3)
+    top = t + left + 4 * eng.ctx.max_number
+    return eng.exact_value(st, guess, on_bound and (lambda lo, hi: within(lo, hi, 0, top)))
 
 
 def guaranteed_score(eng: AnyEngine, st: State) -> int | None:
@@ -566,17 +576,20 @@ def best_score_line(
     limits: Limits | None = None,
     session: Session | None = None,
     engine: EngineKind | None = None,
+    on_bound: Bound | None = None,
 ) -> tuple[int | None, tuple[Play, ...] | None]:
     """The best score S can guarantee and a principal variation: at every node the first play
     (number, then R, B, Y, G) that keeps the value. ``(None, None)`` if the score depends on an
-    unknown prediction or a limit ran out. Replayed through the rules engine."""
+    unknown prediction or a limit ran out. Replayed through the rules engine. ``on_bound(lo,
+    hi)``, when given, is told the interval of the score proven so far after every probe of
+    its search: what stays proven when a limit cuts it."""
     pos = _ready(pos, seat)
     if pos.finished:
         return seat_score(pos, seat), ()
     eng, _ = _engine(pos, seat, limits, engine, session)
     st = eng.state_of(pos)
     try:
-        v = _best_score(eng, st)
+        v = _best_score(eng, st, on_bound=on_bound)
         if v is None:
             return None, None
         line: list[Play] = []

@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeAlias
 
 from ..limits import OutOfTime, now
 from ..position import Position
@@ -78,9 +79,14 @@ def _playable(ctx: Ctx, hand: int, cells: int) -> int:
     return total
 
 
-def _mtdf(probe: Callable[[int, int], int], guess: int) -> int:
+Bound: TypeAlias = Callable[[int, int], None]
+
+
+def mtdf(probe: Callable[[int, int], int], guess: int, on_bound: Bound | None = None) -> int:
     """MTD(f): null-window probes ``probe(beta - 1, beta)`` of a fail-soft alpha-beta search,
-    from ``guess``, until the lower and upper bounds meet at the exact value."""
+    from ``guess``, until the lower and upper bounds meet at the exact value. Each probe
+    proves a bound; ``on_bound(lower, upper)``, when given, is told the interval proven so far
+    after every probe (so a limit that cuts the search still leaves it)."""
     g = guess
     lower, upper = -INF, INF
     while lower < upper:
@@ -90,6 +96,8 @@ def _mtdf(probe: Callable[[int, int], int], guess: int) -> int:
             upper = g
         else:
             lower = g
+        if on_bound is not None:
+            on_bound(lower, upper)
     return g
 
 
@@ -488,9 +496,10 @@ class Engine:
             ent[0] = ent[1] = best
         return best
 
-    def exact_para(self, st: State, guess: int) -> int:
-        """The exact :meth:`para` value by MTD(f) null-window probes from ``guess``."""
-        return _mtdf(lambda a, b: self.para(st, a, b), guess)
+    def exact_para(self, st: State, guess: int, on_bound: Bound | None = None) -> int:
+        """The exact :meth:`para` value by MTD(f) null-window probes from ``guess``
+        (``on_bound``: see :func:`mtdf`)."""
+        return mtdf(lambda a, b: self.para(st, a, b), guess, on_bound)
 
     # ------------------------------------------------------------------ score
     def bonus_possible(self, t: int, left: int) -> bool:
@@ -607,10 +616,13 @@ class Engine:
                 break
         return self._close_node(key, ent, p, left, best, bm, a0, b0)
 
-    def exact_value(self, st: State, guess: int | None = None) -> int:
+    def exact_value(
+        self, st: State, guess: int | None = None, on_bound: Bound | None = None
+    ) -> int:
         """The exact minimax score by MTD(f): null-window alpha-beta probes that converge on
-        the value, sharing the bound table."""
-        return _mtdf(lambda a, b: self.value(st, a, b), st[10] if guess is None else guess)
+        the value, sharing the bound table (``on_bound``: see :func:`mtdf`)."""
+        g = st[10] if guess is None else guess
+        return mtdf(lambda a, b: self.value(st, a, b), g, on_bound)
 
     # ------------------------------------------------------------------ possible
     def avoid_possible(self, st: State) -> bool:

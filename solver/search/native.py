@@ -24,6 +24,7 @@ from ..limits import OutOfTime
 from ..position import Position
 from ..rules import RED_BONUS
 from ..scoring import TWO_PLAYER_BONUS_MAX
+from .engine import NOPAR, Bound, mtdf
 from .state import Ctx, State, from_position
 
 __all__ = [
@@ -225,16 +226,33 @@ class NativeEngine:
     def value(self, st: State, alpha: int, beta: int) -> int:
         return self.core.value(self._flat(st), alpha, beta)
 
-    def exact_para(self, st: State, guess: int) -> int:
+    def exact_para(self, st: State, guess: int, on_bound: Bound | None = None) -> int:
         """Engine.exact_para: each MTD(f) window asked as one yes/no question of the portfolio
         (``solve``: "no paradox, or S's paradox after at most j more tricks", win with pk = j;
         df-pn from deep roots), cxx/search.h ``Options::para_pn``. Before the paradox part's
         own bounds (bounds.h para_cap, s_ducks) this was 4-5x slower than para's alpha-beta
-        (3 players, 5 and 6 tricks left); with them it is the faster (measured there)."""
+        (3 players, 5 and 6 tricks left); with them it is the faster (measured there).
+        With ``on_bound`` the same probes are driven from Python (:func:`.engine.mtdf`), which
+        tells it every bound they prove."""
+        if on_bound is not None:
+
+            def probe(_a: int, b: int) -> int:
+                # para >= b exactly when S can force "no paradox, or its paradox after at most
+                # -b more tricks" (b <= 0), "no paradox" (b > 0); fail-hard, as the core's
+                if self.win(st, 0, st[11], -b if b <= 0 else -1):
+                    return NOPAR if b > 0 else b
+                return 0 if b > 0 else b - 1
+
+            return mtdf(probe, guess, on_bound)
         return self.core.exact_para(self._flat(st), guess)
 
-    def exact_value(self, st: State, guess: int | None = None) -> int:
-        return self.core.exact_value(self._flat(st), st[10] if guess is None else guess)
+    def exact_value(
+        self, st: State, guess: int | None = None, on_bound: Bound | None = None
+    ) -> int:
+        g = st[10] if guess is None else guess
+        if on_bound is not None:
+            return mtdf(lambda a, b: self.value(st, a, b), g, on_bound)
+        return self.core.exact_value(self._flat(st), g)
 
     def avoid_possible(self, st: State) -> bool:
         return self.core.avoid_possible(self._flat(st))

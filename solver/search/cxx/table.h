@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <utility>
 #ifdef __linux__
@@ -144,7 +145,9 @@ inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool
 }
 
 // Zeroed storage for a table; on Linux from mmap with transparent huge pages requested (the
-// tables are probed at random: 2 MiB pages save most TLB misses).
+// tables are probed at random: 2 MiB pages save most TLB misses), aligned to 2 MiB so that
+// every page of it can be a huge one, and grown in place (`grow`): the old pages are moved,
+// not copied, and only the new part is fresh memory for the kernel to zero.
 template <class T>
 class Buffer {
   public:
@@ -156,21 +159,28 @@ class Buffer {
     void assign(size_t n) {  // n zeroed elements
         release();
         bytes_ = n * sizeof(T);
+        data_ = static_cast<T*>(fresh(bytes_));
+        n_ = n;
+    }
+    // n >= size() elements: the first size() kept, the rest zeroed
+    void grow(size_t n) {
+        size_t bytes = n * sizeof(T);
 #ifdef __linux__
-        void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) throw std::bad_alloc();
-        if (bytes_ >= (2u << 20) && !std::getenv("CATBOX_NO_HUGEPAGES")) madvise(p, bytes_, MADV_HUGEPAGE);
+        void* p = fresh(bytes);
+        // the old pages moved (not copied) to the start of the new span
+        if (data_ && mremap(data_, bytes_, bytes_, MREMAP_MAYMOVE | MREMAP_FIXED, p) ==
+                         MAP_FAILED) {
+            munmap(p, bytes);
+            throw std::bad_alloc();
+        }
 #else
-        void* p = std::calloc(n, sizeof(T));
+        void* p = std::realloc(data_, bytes);
         if (!p) throw std::bad_alloc();
+        std::memset(static_cast<char*>(p) + bytes_, 0, bytes - bytes_);
 #endif
         data_ = static_cast<T*>(p);
         n_ = n;
-    }
-    void swap(Buffer& o) {
-        std::swap(data_, o.data_);
-        std::swap(n_, o.n_);
-        std::swap(bytes_, o.bytes_);
+        bytes_ = bytes;
     }
     size_t size() const { return n_; }
     T* data() { return data_; }
@@ -178,6 +188,29 @@ class Buffer {
     const T& operator[](size_t i) const { return data_[i]; }
 
   private:
+    static constexpr size_t HUGE_PAGE = size_t(2) << 20;
+    // `bytes` of zeroed memory (at a 2 MiB boundary when that big, huge pages requested)
+    static void* fresh(size_t bytes) {
+#ifdef __linux__
+        bool huge = bytes >= HUGE_PAGE;
+        size_t span = huge ? bytes + HUGE_PAGE : bytes;
+        void* p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        if (!huge) return p;
+        uintptr_t at = reinterpret_cast<uintptr_t>(p);
+        uintptr_t aligned = (at + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+        if (aligned > at) munmap(p, aligned - at);  // the unaligned head and tail back
+        uintptr_t end = aligned + bytes;
+        if (end < at + span) munmap(reinterpret_cast<void*>(end), at + span - end);
+        p = reinterpret_cast<void*>(aligned);
+        if (!std::getenv("CATBOX_NO_HUGEPAGES")) madvise(p, bytes, MADV_HUGEPAGE);
+        return p;
+#else
+        void* p = std::calloc(bytes, 1);
+        if (!p) throw std::bad_alloc();
+        return p;
+#endif
+    }
     void release() {
         if (!data_) return;
 #ifdef __linux__
@@ -327,27 +360,32 @@ class Table {
         return victim;
     }
 
+    // Doubles the table in place: bucket b of the old mask splits into b and b + n of the new
+    // one (a bucket is four slots and n a multiple of four), each keeping its entries in their
+    // old order, compacted from the bucket's first slot -- the same layout as inserting every
+    // old entry in slot order into a fresh table twice the size, without a second table.
     bool grow() {
         size_t n = slots_.size();
         size_t more = n * (sizeof(Slot) + sizeof(uint32_t));
         if (budget_->used + more > budget_->cap_bytes) return false;  // at the cap
         ++gen_;
-        Buffer<Slot> old;
-        Buffer<uint32_t> old_tags;
-        old.swap(slots_);
-        old_tags.swap(tags_);
-        slots_.assign(2 * n);
-        tags_.assign(2 * n);
+        slots_.grow(2 * n);
+        tags_.grow(2 * n);
         budget_->used += more;
         mask_ = 2 * n - 1;
-        count_ = 0;
-        for (size_t i = 0; i < n; ++i)
-            if (old_tags[i]) {
-                size_t j = place((size_t)hash(old[i]) & mask_ & ~(size_t)3);
-                if (!tags_[j]) ++count_;
-                tags_[j] = old_tags[i];
-                slots_[j] = old[i];
+        for (size_t b = 0; b < n; b += 4) {
+            size_t stay = b, move = b + n;
+            for (size_t i = b; i < b + 4; ++i) {
+                uint32_t tag = tags_[i];
+                if (!tag) continue;
+                size_t j = (size_t)hash(slots_[i]) & mask_ & ~(size_t)3;
+                j = j == b ? stay++ : move++;
+                if (j == i) continue;
+                slots_[j] = slots_[i];
+                tags_[j] = tag;
+                tags_[i] = 0;
             }
+        }
         return true;
     }
 
