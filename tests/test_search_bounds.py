@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 
+from catbox.solver import Position
 from catbox.solver.deal import random_position
 from catbox.solver.search.engine import NOPAR, Engine
 from catbox.solver.search.native import NativeEngine, flat
@@ -306,6 +308,22 @@ def test_para_cap_matches_the_full_search(players: int) -> None:
     assert below > 20, below
 
 
+def _answers_by_mask(pos: Position, seat: int, left: int, masks: tuple[int, ...]) -> list[Any]:
+    """For each bounds mask, on a fresh engine for ``seat``: the answers to every trick goal
+    (lo, hi, pk with ``left`` tricks left) with every paradox part, the exact para and the
+    exact score."""
+    goals = [(lo, hi, pk) for lo in range(left + 1) for hi in range(lo, left + 1)
+             for pk in range(-1, left + 1)]  # fmt: skip
+    got = []
+    for mask in masks:
+        nat = NativeEngine.for_position(pos, seat)
+        nat.core.set_bounds(mask)
+        fs = flat(nat.ctx, nat.state_of(pos))
+        got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
+                    nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
+    return got
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_para_cap_switch_keeps_every_answer(players: int) -> None:
     """BOUND_PARA_END on and off (with the other bounds, and alone): the same answers to every
@@ -315,15 +333,7 @@ def test_para_cap_switch_keeps_every_answer(players: int) -> None:
         left = 2 + seed % (3 if players < 5 else 2)
         pos = random_position(players, 9800 + seed, left, mid_trick=seed % players)
         seat = seed % players
-        goals = [(lo, hi, pk) for lo in range(left + 1) for hi in range(lo, left + 1)
-                 for pk in range(-1, left + 1)]  # fmt: skip
-        got = []
-        for mask in (ALL_BOUNDS, ALL_BOUNDS | PARA_END, PARA_END, 0):
-            nat = NativeEngine.for_position(pos, seat)
-            nat.core.set_bounds(mask)
-            fs = flat(nat.ctx, nat.state_of(pos))
-            got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
-                        nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
+        got = _answers_by_mask(pos, seat, left, (ALL_BOUNDS, ALL_BOUNDS | PARA_END, PARA_END, 0))
         assert got[0] == got[1] == got[2] == got[3], seed
 
 
@@ -380,13 +390,6 @@ def test_duck_switch_keeps_every_answer(players: int) -> None:
         left = 2 + seed % (3 if players < 5 else 2)
         pos = random_position(players, 9950 + seed, left, mid_trick=seed % players)
         for seat in range(players):
-            goals = [(lo, hi, pk) for lo in range(left + 1) for hi in range(lo, left + 1)
-                     for pk in range(-1, left + 1)]  # fmt: skip
-            got = []
-            for mask in (ALL_BOUNDS | PARA_END, ALL_BOUNDS | PARA_END | DUCK, DUCK, 0):
-                nat = NativeEngine.for_position(pos, seat)
-                nat.core.set_bounds(mask)
-                fs = flat(nat.ctx, nat.state_of(pos))
-                got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
-                            nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
+            masks = (ALL_BOUNDS | PARA_END, ALL_BOUNDS | PARA_END | DUCK, DUCK, 0)
+            got = _answers_by_mask(pos, seat, left, masks)
             assert got[0] == got[1] == got[2] == got[3], (seed, seat)
