@@ -13,6 +13,7 @@ import pytest
 
 from catbox.solver import Position
 from catbox.solver.deal import random_position
+from catbox.solver.rules import RED_BONUS
 from catbox.solver.search.engine import NOPAR, Engine
 from catbox.solver.search.native import NativeEngine, flat
 from catbox.solver.search.state import Ctx, State, apply, cells, legal_mask, to_play
@@ -402,5 +403,70 @@ def test_duck_switch_keeps_every_answer(players: int) -> None:
         pos = random_position(players, 9950 + seed, left, mid_trick=seed % players)
         for seat in range(players):
             masks = (ALL_BOUNDS | PARA_END, ALL_BOUNDS | PARA_END | DUCK, DUCK, 0)
+            got = _answers_by_mask(pos, seat, left, masks)
+            assert got[0] == got[1] == got[2] == got[3], (seed, seat)
+
+
+SAFE_DUCK = 128  # search.h BOUND_SAFE_DUCK (bounds.h s_safe_ducks): on by default
+
+
+def _loses_below(ctx: Ctx, seat: int, st: State) -> bool:
+    """Whatever the seats before S in the current trick play, S has at its turn a legal play
+    worth less than the trick's winning play so far (W1: it cannot win); a seat stuck first
+    ends the round (X3) and S has no turn."""
+    lm = legal_mask(ctx, st)
+    if not lm:
+        return True
+    if to_play(ctx, st) == seat:
+        n, led, wval = ctx.max_number, st[7], st[8]
+
+        def value(i: int) -> int:
+            c, k = divmod(i, n)
+            return RED_BONUS + k + 1 if c == 0 else (k + 1 if c == led else -1)
+
+        return any(value(i) < wval for i in cells(lm))
+    return all(_loses_below(ctx, seat, apply(ctx, st, i)) for i in cells(lm))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_safe_duck_matches_the_full_search(players: int) -> None:
+    """bounds.h s_safe_ducks with s_safe: wherever it fires (trick starts and mid-trick,
+    random seats), S surely has a losing play at its turn in the current trick (every play of
+    the seats before it enumerated), and (at every third such state, the costly part) the
+    search without bounds agrees with what win takes from it: S can force "no paradox and at
+    most ub - 1 more tricks" (ub: round_end's cap)."""
+    rng = random.Random(70 + players)
+    fired = 0
+    for seed in range(120 if players < 5 else 60):
+        left = 2 + seed % 3
+        pos = random_position(players, 9600 + seed, left, mid_trick=seed % players)
+        for st in _states(players, 9600 + seed, left, rng):
+            seat = rng.randrange(players)
+            nat = NativeEngine.for_position(pos, seat)
+            ctx = nat.ctx
+            fs = flat(ctx, st)
+            if not nat.core.safe_ducked(fs):
+                continue
+            fired += 1
+            assert _loses_below(ctx, seat, st), (seed, seat, st)
+            if fired % 3 == 0:
+                ub = nat.core.static_bounds(fs)[0]
+                off = NativeEngine.for_position(pos, seat)
+                off.core.set_bounds(0)
+                assert off.core.win(fs, 0, max(0, ub - 1)), (seed, seat, st)
+    assert fired > 50, fired
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_safe_duck_switch_keeps_every_answer(players: int) -> None:
+    """BOUND_SAFE_DUCK on and off (with the other bounds, and with BOUND_SAFE alone, whose
+    strategy it extends): the same answers to every trick goal (lo, hi, pk) with every paradox
+    part, to para and to the score, at trick starts and mid-trick, every seat as S."""
+    for seed in range(10):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, 9650 + seed, left, mid_trick=seed % players)
+        for seat in range(players):
+            full = ALL_BOUNDS | PARA_END | DUCK
+            masks = (full, full | SAFE_DUCK, 1 | SAFE_DUCK, 0)
             got = _answers_by_mask(pos, seat, left, masks)
             assert got[0] == got[1] == got[2] == got[3], (seed, seat)

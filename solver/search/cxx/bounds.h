@@ -206,6 +206,87 @@ inline bool s_ducks(const Ctx& cx, const State& st, const Seats& r) {
     return true;
 }
 
+// S surely has, at its turn in the current trick, a play that loses the trick and that the
+// strategy of surely_makes allows (follow the led colour whenever it can), S being a follower
+// still to play (BOUND_SAFE_DUCK). With s_safe (that strategy never leaves S without a legal
+// play, or the round ends first) S then loses the current trick and causes no paradox, and it
+// wins at most ub - 1 more tricks (round_end's ub = min(most[S], E, left) here, S not having
+// played: the current trick is lost; every later trick S wins takes one of its other plays,
+// at most most[S] - 1; a paradox of another seat ends the round during trick E at the latest,
+// X3, so S completes at most E - 1 tricks after the current one; and at most left - 1). So
+// every goal "no paradox and at most hi more tricks" with hi >= ub - 1 holds (the "at most"
+// goals of api._fewest; s_ducks above has no such guarantee: its play may cost S a permission
+// it needs).
+//
+// Proof. Let c be the led colour and w a lower bound on the value (W1) of the play winning
+// the trick at S's turn (the winning value only rises within a trick, W1). A play of S loses
+// the trick when its value is below w: a non-red play outside c (value -1), a play in c below
+// w (c red: bonus + n; else n), a red play below w. Until S's turn S's hand and permissions do
+// not change (P1, F2 move only the player's own), so S's open cells (empty, its numbers, its
+// colours: legal for a follower, L1, L2, F1; L3 binds the leader only) at its turn are those
+// of now less the at most x cells the x seats before it fill (one each, L1). Let A be S's open
+// cells in c now, LA those of them below w, D S's other open cells below w. (1) |LA| > x: a
+// cell of LA is still empty at S's turn: a legal play in c, so the strategy allows it (it
+// follows), and it loses. (2) LA = A and |A| + |D| > x: some cell of A or D is still empty; if
+// one of A, S follows with it (it loses, A = LA); if none of A, S cannot follow c at its turn
+// (no empty cell of c of its numbers in a colour it holds; hands and cells only shrink, I4) and
+// the strategy allows any legal play, so the empty cell of D (loses). When the leader has not
+// played yet, c and w are not known: the bound must hold for every colour c the leader may lead
+// (a cell it can fill, L1, L2; red only when red is broken or it has no other cell, L3) with w
+// the value of its lowest cell in c (its lead is at least that, W1).
+constexpr int BOUND_SAFE_DUCK = 128;
+// (the x plays before S's turn are counted per cell set: only a seat that could fill a cell of
+// the set fills one of it, L1, L2; `fill` holds the cells each of those seats could fill)
+struct Before {
+    int m = 0;
+    uint64_t fill[MAX_SEATS];
+    int in(uint64_t cells) const {
+        int x = 0;
+        for (int i = 0; i < m; ++i) x += fill[i] & cells ? 1 : 0;
+        return x;
+    }
+};
+inline bool duck_in(const Ctx& cx, uint64_t open, int c, int w, const Before& b) {
+    const int n = cx.n;
+    const uint64_t row = (1ULL << n) - 1;
+    uint64_t a = open & row << (c * n);
+    // the cells of row cc with a value below v (W1: red counts bonus + n)
+    auto below = [&](int cc, int v) -> uint64_t {
+        int m = v - (cc == 0 ? cx.rules.red_bonus : 0) - 1;
+        if (m <= 0) return 0;
+        if (m > n) m = n;
+        return ((1ULL << m) - 1) << (cc * n);
+    };
+    uint64_t la = a & below(c, w);
+    if (la && popcount(la) > b.in(la)) return true;
+    if (la != a) return false;
+    uint64_t d = open & ~a & ~cx.red;     // non-red plays outside c: value -1
+    if (c != 0) d |= open & below(0, w);  // reds below w
+    uint64_t ad = a | d;
+    return ad && popcount(ad) > b.in(ad);
+}
+inline bool s_safe_ducks(const Ctx& cx, const State& st, const Seats& r) {
+    const int seat = cx.seat;
+    if (r.done(seat) || r.ord[seat] == 0) return false;  // S has played, or leads
+    uint64_t open = r.fill[seat] & ~st.occ;
+    if (!open) return false;
+    Before b;
+    for (int q = 0; q < cx.players; ++q)
+        if (q != seat && r.ord[q] >= st.cnt && r.ord[q] < r.ord[seat]) b.fill[b.m++] = r.fill[q];
+    if (st.cnt) return duck_in(cx, open, st.led, st.wval, b);
+    const int n = cx.n;
+    const uint64_t row = (1ULL << n) - 1;
+    uint64_t lead = r.fill[st.leader] & ~st.occ;
+    bool red_ok = (st.occ & cx.red) || !(lead & ~cx.red);  // L3
+    for (int c = 0; c < 4; ++c) {
+        uint64_t lc = lead & row << (c * n);
+        if (!lc || (c == 0 && !red_ok)) continue;
+        int k = cx.cell_n[lowbit(lc)];
+        if (!duck_in(cx, open, c, c == 0 ? k + cx.rules.red_bonus : k, b)) return false;
+    }
+    return true;
+}
+
 // The plays seat q makes from st before the turn of seat x in trick T (0 = the current
 // trick): one in each trick up to T, less the current one if q has played in it; in trick 0
 // exactly when q is still to play before x (the order of later tricks is not known yet).

@@ -314,6 +314,22 @@ static PyObject* m_ducked(PyEngine* self, PyObject* args) {
     return PyLong_FromLong(catbox::s_ducks(self->eng->cx, st, r) ? 1 : 0);
 }
 
+// S surely loses the current trick by a play its safe strategy allows and never causes a
+// paradox (bounds.h s_safe_ducks and s_safe, BOUND_SAFE_DUCK's test); st must have a legal play.
+static PyObject* m_safe_ducked(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int s_done = cx.s_done(st);
+    int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
+    int mask = self->eng->opt.bounds | catbox::BOUND_SAFE;
+    catbox::Static sb = catbox::round_end(cx, st, s_done, top, mask);
+    bool r = catbox::s_safe_ducks(cx, st, sb) && catbox::s_safe(cx, st, s_done, sb, mask);
+    return PyBool_FromLong(r ? 1 : 0);
+}
+
 // The per-seat play counts of st (bounds.h, counted in 4-bit lanes): (plays_bound of every
 // seat, surely_makes(q, plays) of every seat q) -- checked against a plain count in tests.
 static PyObject* m_play_bounds(PyEngine* self, PyObject* args) {
@@ -412,6 +428,9 @@ static PyMethodDef engine_methods[] = {
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"ducked", (PyCFunction)m_ducked, METH_VARARGS,
      "ducked(state) -> int: tricks S surely loses from the current one (bounds.h s_ducks)"},
+    {"safe_ducked", (PyCFunction)m_safe_ducked, METH_VARARGS,
+     "safe_ducked(state) -> bool: S surely loses the current trick by a play its safe strategy "
+     "allows and causes no paradox (bounds.h s_safe_ducks, s_safe)"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"rules", (PyCFunction)m_rules, METH_NOARGS, "the rule numbers (red_bonus, two_player_bonus_max)"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},

@@ -114,6 +114,11 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
         int pub = opt.bounds & BOUND_PARA_END ? para_cap(ub, top) : ub;
         if (lo == 0 && hi >= ub && (pk >= pub || s_safe(cx, st, s_done, sb, opt.bounds)))
             return 1;  // every end of the round is in the goal
+        // S loses the current trick by a play its safe strategy allows (s_safe_ducks): no
+        // paradox of S, and at most ub - 1 more tricks (bounds.h)
+        if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_SAFE_DUCK && opt.bounds & BOUND_SAFE &&
+            s_safe_ducks(cx, st, sb) && s_safe(cx, st, s_done, sb, opt.bounds))
+            return 1;
         // S loses the current trick by a play it surely has (s_ducks): its paradox then comes
         // after at most top - 2 more tricks (para_cap's argument without trick 0)
         if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&

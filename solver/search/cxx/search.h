@@ -144,7 +144,8 @@ struct Options {
     // CPU -> 67.7 M, 20.6 s, answers equal. DUCK (bounds.h s_ducks, S loses the current trick
     // by a play it surely has: its paradox after at most top - 2 tricks), same rows but 4p/5
     // seeds 700 and 702 (no para rows): 67.7 M, 18.0 s -> 31.2 M, 8.1 s, answers equal
-    int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_PARA_END | BOUND_DUCK;
+    int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_PARA_END | BOUND_DUCK |
+                 BOUND_SAFE_DUCK;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
     int score = SCORE_DEFAULT;
     // table keys and move pruning (SEARCH_* above)
