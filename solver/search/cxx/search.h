@@ -143,7 +143,12 @@ struct Options {
     // fresh engine per row, 40 M cap), 3p/6, 4p/5, 5p/4 seeds 700-702: 156.1 M nodes, 43.6 s
     // CPU -> 67.7 M, 20.6 s, answers equal. DUCK (bounds.h s_ducks, S loses the current trick
     // by a play it surely has: its paradox after at most top - 2 tricks), same rows but 4p/5
-    // seeds 700 and 702 (no para rows): 67.7 M, 18.0 s -> 31.2 M, 8.1 s, answers equal
+    // seeds 700 and 702 (no para rows): 67.7 M, 18.0 s -> 31.2 M, 8.1 s, answers equal.
+    // SAFE_DUCK (bounds.h s_safe_ducks: S loses the current trick by a play its safe strategy
+    // allows, so "no paradox and at most ub - 1 more tricks" holds): every trick goal of the
+    // seat to play's rows, fresh engine per goal, 30 M cap, 5p/5 seed 700: 145.2 M, 50.5 s ->
+    // 97.7 M, 34.6 s (win(0, 2) of rows 2-4 21.1 / 23.8 / 7.9 M -> 2.2 / 3.3 / 0.3 M); 4p/6
+    // seed 701: 139.7 M, 71.4 s -> 117.3 M, 61.1 s (two cut goals answered, one 8.8 -> 23.5 M)
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_PARA_END | BOUND_DUCK |
                  BOUND_SAFE_DUCK;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
