@@ -153,7 +153,11 @@ static PyObject* m_window(PyEngine* self, PyObject* args) {
     State st;
     if (!PyArg_ParseTuple(args, "Oii", &so, &a, &b) || !parse_state(self, so, st)) return nullptr;
     int v = 0;
-    if (!run([&] { v = Which == 0 ? self->eng->para(st, a, b) : self->eng->value(st, a, b); }))
+    if (!run([&] {
+            v = Which == 0   ? self->eng->para(st, a, b)
+                : Which == 1 ? self->eng->value(st, a, b)
+                             : self->eng->para_probe(st, a, b);
+        }))
         return nullptr;
     return PyLong_FromLong(v);
 }
@@ -374,6 +378,8 @@ static PyMethodDef engine_methods[] = {
      "solve(state, lo, hi, pk=-1) -> bool: win, by proof-number search from deep roots"},
     {"para", (PyCFunction)m_window<0>, METH_VARARGS, "para(state, alpha, beta) -> int"},
     {"value", (PyCFunction)m_window<1>, METH_VARARGS, "value(state, alpha, beta) -> int"},
+    {"para_probe", (PyCFunction)m_window<2>, METH_VARARGS,
+     "para_probe(state, alpha, beta) -> int: one window of exact_para's MTD(f)"},
     {"exact_para", (PyCFunction)m_exact<0>, METH_VARARGS, "exact_para(state, guess) -> int"},
     {"exact_value", (PyCFunction)m_exact<1>, METH_VARARGS, "exact_value(state, guess) -> int"},
     {"avoid_possible", (PyCFunction)m_avoid_possible, METH_VARARGS, "avoid_possible(state)"},

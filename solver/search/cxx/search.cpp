@@ -360,18 +360,21 @@ int Engine::para(const State& st, int alpha, int beta) {
     return best;
 }
 
-int Engine::exact_para(const State& st, int guess) {
+// One MTD(f) window of exact_para (fail-hard when para_pn is on, which MTD(f) accepts).
+int Engine::para_probe(const State& st, int a, int b) {
     if (opt.para_pn && opt.score & SCORE_PARA) {
-        // each null window as one yes/no goal for solve (the portfolio with df-pn from deep
+        // the null window as one yes/no goal for solve (the portfolio with df-pn from deep
         // roots): para >= b exactly when S can force "no paradox, or its paradox after at
         // most -b more tricks" (b <= 0), "no paradox" (b > 0; no value lies between 0 and
-        // NOPAR); fail-hard answers, which MTD(f) accepts
-        return mtdf(guess, [&](int, int b) {
-            if (solve(st, 0, st.left, b <= 0 ? -b : -1)) return b > 0 ? NOPAR : b;
-            return b > 0 ? 0 : b - 1;
-        });
+        // NOPAR)
+        if (solve(st, 0, st.left, b <= 0 ? -b : -1)) return b > 0 ? NOPAR : b;
+        return b > 0 ? 0 : b - 1;
     }
-    return mtdf(guess, [&](int a, int b) { return para(st, a, b); });
+    return para(st, a, b);
+}
+
+int Engine::exact_para(const State& st, int guess) {
+    return mtdf(guess, [&](int a, int b) { return para_probe(st, a, b); });
 }
 
 // ------------------------------------------------------------------ score

@@ -179,6 +179,8 @@ class Engine {
     bool win_pn(const State& st, int lo, int hi, int pk = -1);
     int para(const State& st, int alpha, int beta);
     int value(const State& st, int alpha, int beta);
+    // one null window (b = a + 1) of exact_para's MTD(f): para_pn's yes/no goal or para
+    int para_probe(const State& st, int a, int b);
     int exact_para(const State& st, int guess);
     int exact_value(const State& st, int guess);
     bool avoid_possible(const State& st);
