@@ -351,6 +351,33 @@ static PyObject* m_rules(PyEngine* self, PyObject*) {
     return Py_BuildValue("(ii)", r.red_bonus, r.two_player_bonus_max);
 }
 
+// Engine::profile as a list of (tricks left, S to play, win, pn_eval, pn_mid, score, static
+// yes, static no), the rows with a count.
+static PyObject* m_profile(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    PyObject* out = PyList_New(0);
+    if (!out) return nullptr;
+    const auto& n = self->eng->profile.n;
+    for (int left = 0; left <= catbox::MAX_NUMBER; ++left)
+        for (int s = 0; s < 2; ++s) {
+            const uint64_t* k = n[left][s];
+            uint64_t any = 0;
+            for (int i = 0; i < catbox::PROF_KINDS; ++i) any |= k[i];
+            if (!any) continue;
+            static_assert(catbox::PROF_KINDS == 6, "one K per kind below");
+            using u = unsigned long long;
+            PyObject* row = Py_BuildValue("(iiKKKKKK)", left, s, (u)k[0], (u)k[1], (u)k[2],
+                                          (u)k[3], (u)k[4], (u)k[5]);
+            if (!row || PyList_Append(out, row) < 0) {
+                Py_XDECREF(row);
+                Py_DECREF(out);
+                return nullptr;
+            }
+            Py_DECREF(row);
+        }
+    return out;
+}
+
 static PyObject* m_nodes(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     return PyLong_FromUnsignedLongLong(self->eng->nodes);
@@ -419,6 +446,8 @@ static PyMethodDef engine_methods[] = {
     {"ducked", (PyCFunction)m_ducked, METH_VARARGS,
      "ducked(state) -> int: tricks S surely loses from the current one (bounds.h s_ducks)"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
+    {"profile", (PyCFunction)m_profile, METH_NOARGS,
+     "profile() -> [(left, s_to_play, win, pn_eval, pn_mid, score, static_yes, static_no)]"},
     {"rules", (PyCFunction)m_rules, METH_NOARGS, "the rule numbers (red_bonus, two_player_bonus_max)"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

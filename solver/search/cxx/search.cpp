@@ -36,6 +36,7 @@ void Engine::clear() {
     pnt_.reset();
     hist_.clear();
     for (auto& h : hist_left_) h.clear();
+    profile = Profile{};
 }
 
 void Engine::tick() {
@@ -143,18 +144,24 @@ uint64_t Engine::searched(const State& st, uint64_t lm, int p, bool groups) cons
 
 // ------------------------------------------------------------------ AND-OR
 bool Engine::win(const State& st, int lo, int hi, int pk) {
-    count_node();
+    count_node(st, PROF_WIN);
     uint64_t lm = 0;
     if (opt.prefetch && st.left >= opt.tt_min_left) {
         // the table key first: its bucket is fetched while the static bounds run
         Key key = key_of(st);
         tt_.prefetch(key);
         int r = win_static(st, lo, hi, pk, lm);
-        if (r >= 0) return r != 0;
+        if (r >= 0) {
+            count_static(st, r);
+            return r != 0;
+        }
         return win_search(st, lo, hi, pk, lm, &key);
     }
     int r = win_static(st, lo, hi, pk, lm);
-    if (r >= 0) return r != 0;
+    if (r >= 0) {
+        count_static(st, r);
+        return r != 0;
+    }
     return win_search(st, lo, hi, pk, lm);
 }
 
@@ -276,7 +283,7 @@ int Engine::child_loop(const State& st, uint64_t lm, int p, int hint, int& a, in
 
 // ------------------------------------------------------------------ paradox regime
 int Engine::para(const State& st, int alpha, int beta) {
-    count_node();
+    count_node(st, PROF_SCORE);
     uint64_t start = nodes;
     int left = st.left;
     if (left == 0) return NOPAR;  // E1
@@ -410,7 +417,7 @@ int Engine::terminal_score(const State& st, bool paradox_by_s) const {
 }
 
 int Engine::value(const State& st, int alpha, int beta) {
-    count_node();
+    count_node(st, PROF_SCORE);
     uint64_t start = nodes;
     int left = st.left;
     if (left == 0) return terminal_score(st, false);
@@ -540,7 +547,7 @@ int Engine::exact_value(const State& st, int guess) {
 bool Engine::avoid_possible(const State& root) {
     std::unordered_set<Key, KeyHash> seen;
     auto rec = [&](auto&& self, const State& s) -> bool {
-        count_node();
+        count_node(s, PROF_SCORE);
         if (s.left == 0) return true;
         uint64_t lm = legal_mask(cx, s);
         int p = cx.to_play(s);
