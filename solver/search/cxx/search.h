@@ -246,7 +246,7 @@ class Engine {
         ++profile.n[st.left][cx.to_play(st) == cx.seat][kind];
         if (++nodes >= next_check_) tick();
     }
-    // a static answer (win_static) of a node counted as `kind`
+    // a goal win_static answered (r: 1 yes, 0 no), counted beside the node that asked it
     void count_static(const State& st, int r) {
         ++profile.n[st.left][cx.to_play(st) == cx.seat][r ? PROF_YES : PROF_NO];
     }
