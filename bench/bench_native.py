@@ -38,7 +38,8 @@
    (search.h pn_refuters) off and on, the 4- and 5-player round start, the same way.
 9. Where the time goes (``--only where``): one step past the horizon (3p / 7, 4p / 6,
    5p / 5 tricks left), the nodes of each question family of the first analyze rows under a
-   node cap per question: paradox avoidance, the trick answers, the score.
+   node cap per question: paradox avoidance, the trick answers, the score; and where those
+   nodes went by tricks left, S to play or the others, df-pn's share, the static answers.
 10. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
@@ -619,12 +620,14 @@ def where_time(quick: bool) -> list[dict[str, Any]]:
     """Where an analyze table's time goes one step past the horizon (3p / 7, 4p / 6 and 5p / 5
     tricks left, seed 700): the rows of the seat to play on one engine (as analyze searches
     them), each question under its own node cap, nodes per question family (paradox
-    avoidance, the trick answers, the score) and how many rows each cap cut."""
+    avoidance, the trick answers, the score) and how many rows each cap cut; then the engine's
+    nodes by tricks left (cxx/search.h Profile): which depths and which side cost."""
     cap, rows = (5_000_000, 2) if quick else (20_000_000, 4)
     print(f"\n== where the time goes past the horizon ({rows} rows each, {cap / 1e6:.0f} M-node cap"
           " per question; M nodes, rows cut)")  # fmt: skip
     print(f"{'pl':>2} {'left':>4} {'guaranteed':>11} {'tricks':>11} {'score':>11}  score values")
     out = []
+    profiles = []
     for players, left in ((3, 7), (4, 6), (5, 5)):
         pos = random_position(players, 700, left)
         seat = pos.to_play
@@ -658,11 +661,30 @@ def where_time(quick: bool) -> list[dict[str, Any]]:
                         break
                 finally:
                     nodes[family] += eng.nodes - n0
+        assert isinstance(eng, native.NativeEngine)  # the compiled core: .ci/run fails without it
+        profile = eng.core.profile()
         row = {"players": players, "tricks_left": left, "nodes": nodes, "cut": cut,
-               "values": values}  # fmt: skip
+               "values": values, "profile": profile}  # fmt: skip
         out.append(row)
         cells = " ".join(f"{nodes[f] / 1e6:>7.1f} {cut[f]:>3}" for f in nodes)
         print(f"{players:>2} {left:>4} {cells}  {values}", flush=True)
+        profiles.append((players, left, profile))
+    print(
+        "\n   by tricks left (M nodes; S: S to play, O: the others; pn: df-pn children"
+        " evaluated + nodes expanded; static: win goals the static bounds answered yes / no)"
+    )
+    print(f"{'pl':>2} {'left':>4} {'at':>4} {'S':>7} {'O':>7} {'S pn':>7} {'O pn':>7}"
+          f" {'yes':>7} {'no':>7}")  # fmt: skip
+    for players, left, profile in profiles:
+        by: dict[int, list[float]] = {}
+        for at, s_to_play, win, ev, mid, score, yes, no in profile:
+            b = by.setdefault(at, [0.0] * 6)
+            b[0 if s_to_play else 1] += (win + ev + mid + score) / 1e6
+            b[2 if s_to_play else 3] += (ev + mid) / 1e6
+            b[4] += yes / 1e6
+            b[5] += no / 1e6
+        for at in sorted(by, reverse=True):
+            print(f"{players:>2} {left:>4} {at:>4} " + " ".join(f"{x:>7.2f}" for x in by[at]))
     return out
 
 

@@ -5,7 +5,7 @@ and the switches never change an answer."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -53,6 +53,26 @@ def _states(players: int, seed: int, left: int, rng: random.Random) -> list[Stat
     return out
 
 
+def _walks(
+    players: int, first: int, seeds: int, rng: random.Random
+) -> Iterator[tuple[int, int, NativeEngine, NativeEngine, State]]:
+    """The states of ``_states`` for the seeds first .. first + seeds - 1 (2, 3, 4, 2, ...
+    tricks left, trick starts and mid-trick), a random seat per state: (seed, seat, an engine
+    for the seat with the default bounds, one without bounds, state). A seat's engines serve
+    every state of its playout (their tables hold across the questions)."""
+    for seed in range(first, first + seeds):
+        left = 2 + (seed - first) % 3
+        pos = random_position(players, seed, left, mid_trick=(seed - first) % players)
+        engines: dict[int, tuple[NativeEngine, NativeEngine]] = {}
+        for st in _states(players, seed, left, rng):
+            seat = rng.randrange(players)
+            if seat not in engines:
+                off = NativeEngine.for_position(pos, seat)
+                off.core.set_bounds(0)
+                engines[seat] = NativeEngine.for_position(pos, seat), off
+            yield seed, seat, *engines[seat], st
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_static_bounds_claims_match_the_full_search(players: int) -> None:
     """Wherever a bound fires, its claim is the answer of the search without bounds:
@@ -62,37 +82,29 @@ def test_static_bounds_claims_match_the_full_search(players: int) -> None:
     than top - denied more tricks."""
     rng = random.Random(40 + players)
     fired = {"safe": 0, "doomed": 0, "ub": 0, "denied": 0}
-    for seed in range(60 if players == 5 else 40):
-        left = 2 + seed % 3
-        for st in _states(players, 9100 + seed, left, rng):
-            seat = rng.randrange(players)
-            pos = random_position(players, 9100 + seed, left, mid_trick=seed % players)
-            nat = NativeEngine.for_position(pos, seat)
-            ctx = nat.ctx
-            fs = flat(ctx, st)
-            ub, safe, doomed, denied = nat.core.static_bounds(fs)
-            off = NativeEngine.for_position(pos, seat)
-            off.core.set_bounds(0)
-            fo = flat(ctx, st)
-            avoid = off.core.win(fo, 0, st[11])
-            if safe:
-                fired["safe"] += 1
-                assert avoid, (seed, seat, st)
-            if doomed:
-                fired["doomed"] += 1
-                assert not avoid, (seed, seat, st)
-                assert off.core.exact_para(fo, 0) != NOPAR
-            assert not (safe and doomed)
-            # S cannot force more than ub; over every continuation where that is cheap
-            assert not off.core.win(fo, ub + 1, st[11]), (seed, seat, st)
-            if st[11] <= 2:
-                assert _most_tricks(ctx, seat, st) <= ub, (seed, seat, st)
-            top = st[11] - (1 if _s_done(ctx, seat, st) and st[9] != seat else 0)
-            if ub < top:
-                fired["ub"] += 1
-            if denied:
-                fired["denied"] += 1
-                assert not off.core.win(fo, top - denied + 1, st[11]), (seed, seat, st)
+    for seed, seat, nat, off, st in _walks(players, 9100, 60 if players == 5 else 40, rng):
+        ctx = nat.ctx
+        fs = flat(ctx, st)
+        ub, safe, doomed, denied = nat.core.static_bounds(fs)
+        avoid = off.core.win(fs, 0, st[11])
+        if safe:
+            fired["safe"] += 1
+            assert avoid, (seed, seat, st)
+        if doomed:
+            fired["doomed"] += 1
+            assert not avoid, (seed, seat, st)
+            assert off.core.exact_para(fs, 0) != NOPAR
+        assert not (safe and doomed)
+        # S cannot force more than ub; over every continuation where that is cheap
+        assert not off.core.win(fs, ub + 1, st[11]), (seed, seat, st)
+        if st[11] <= 2:
+            assert _most_tricks(ctx, seat, st) <= ub, (seed, seat, st)
+        top = st[11] - (1 if _s_done(ctx, seat, st) and st[9] != seat else 0)
+        if ub < top:
+            fired["ub"] += 1
+        if denied:
+            fired["denied"] += 1
+            assert not off.core.win(fs, top - denied + 1, st[11]), (seed, seat, st)
     assert all(v > 5 for v in fired.values()), fired
 
 
@@ -289,34 +301,31 @@ def _most_at_own_paradox(ctx: Ctx, seat: int) -> Callable[[State], int]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_para_cap_matches_the_full_search(players: int) -> None:
     """bounds.h para_cap: S's own paradox comes after at most min(ub, top - 1) more tricks of
-    S (trick starts and mid-trick, a random seat per playout). Checked over every continuation
-    from 3 tricks left (2 in 5-player playouts from 4), and everywhere against the search
-    without bounds: S can force "no paradox, or its paradox after at most that many tricks".
-    It must be below ub somewhere."""
+    S (trick starts and mid-trick, random seats). Checked over every continuation from 3
+    tricks left (2 at 5 players), and against the search without bounds from 4 tricks left (3
+    at 5 players, over twice the playouts): S can force "no paradox, or its paradox after at
+    most that many tricks". It must be below ub somewhere."""
     rng = random.Random(80 + players)
     below = 0
-    for seed in range(40):
-        left = 2 + seed % 3
-        # every continuation from 3 tricks left, but at 5 players only in the playouts that
-        # start there (a 5-player playout from 4 tricks left costs 1-7 s per root in Python)
-        exhaustive = 3 if players < 5 or left < 4 else 2
-        seat = rng.randrange(players)
-        pos = random_position(players, 9700 + seed, left, mid_trick=seed % players)
-        nat = NativeEngine.for_position(pos, seat)
-        off = NativeEngine.for_position(pos, seat)  # one table for the playout's questions
-        off.core.set_bounds(0)
+    mosts: dict[tuple[int, int], Callable[[State], int]] = {}  # a cache per playout and seat
+    for seed, seat, nat, off, st in _walks(players, 9700, 40 if players < 5 else 80, rng):
+        # every continuation from 3 tricks left; at 5 players from 2, and the searches from 3
+        # (a root of 3 tricks left costs 1-7 s in Python, a search without bounds from 4 up to
+        # 12 s; the cap's proof does not depend on the player count)
+        exhaustive, searched = (3, 4) if players < 5 else (2, 3)
+        if st[11] > searched:
+            continue
         ctx = nat.ctx
-        most = _most_at_own_paradox(ctx, seat)
-        for st in _states(players, 9700 + seed, left, rng):
-            fs = flat(ctx, st)
-            ub = nat.core.static_bounds(fs)[0]
-            top = st[11] - (1 if _s_done(ctx, seat, st) and st[9] != seat else 0)
-            cap = min(ub, top - 1)
-            below += cap < ub
-            if st[11] <= exhaustive:
-                assert most(st) <= cap, (seed, seat, st)
-            assert off.core.win(fs, 0, st[11], cap), (seed, seat, st)
-            assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
+        most = mosts.setdefault((seed, seat), _most_at_own_paradox(ctx, seat))
+        fs = flat(ctx, st)
+        ub = nat.core.static_bounds(fs)[0]
+        top = st[11] - (1 if _s_done(ctx, seat, st) and st[9] != seat else 0)
+        cap = min(ub, top - 1)
+        below += cap < ub
+        if st[11] <= exhaustive:
+            assert most(st) <= cap, (seed, seat, st)
+        assert off.core.win(fs, 0, st[11], cap), (seed, seat, st)
+        assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
     assert below > 20, below
 
 
@@ -373,23 +382,16 @@ def test_duck_matches_the_full_search(players: int) -> None:
     S can force "no paradox, or its paradox after at most min(ub, top - 2) more tricks"."""
     rng = random.Random(90 + players)
     fired = 0
-    for seed in range(40 if players < 5 else 20):
-        left = 2 + seed % 3
-        for st in _states(players, 9900 + seed, left, rng):
-            seat = rng.randrange(players)
-            pos = random_position(players, 9900 + seed, left, mid_trick=seed % players)
-            nat = NativeEngine.for_position(pos, seat)
-            ctx = nat.ctx
-            fs = flat(ctx, st)
-            if not nat.core.ducked(fs):
-                continue
-            fired += 1
-            assert _loses_surely(ctx, seat, st), (seed, seat, st)
-            cap = max(0, min(nat.core.static_bounds(fs)[0], st[11] - 2))
-            off = NativeEngine.for_position(pos, seat)
-            off.core.set_bounds(0)
-            assert off.core.win(fs, 0, st[11], cap), (seed, seat, st)
-            assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
+    for seed, seat, nat, off, st in _walks(players, 9900, 40 if players < 5 else 20, rng):
+        ctx = nat.ctx
+        fs = flat(ctx, st)
+        if not nat.core.ducked(fs):
+            continue
+        fired += 1
+        assert _loses_surely(ctx, seat, st), (seed, seat, st)
+        cap = max(0, min(nat.core.static_bounds(fs)[0], st[11] - 2))
+        assert off.core.win(fs, 0, st[11], cap), (seed, seat, st)
+        assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
     assert fired > 20, fired
 
 
@@ -437,23 +439,15 @@ def test_safe_duck_matches_the_full_search(players: int) -> None:
     most ub - 1 more tricks" (ub: round_end's cap)."""
     rng = random.Random(70 + players)
     fired = 0
-    for seed in range(120 if players < 5 else 60):
-        left = 2 + seed % 3
-        pos = random_position(players, 9600 + seed, left, mid_trick=seed % players)
-        for st in _states(players, 9600 + seed, left, rng):
-            seat = rng.randrange(players)
-            nat = NativeEngine.for_position(pos, seat)
-            ctx = nat.ctx
-            fs = flat(ctx, st)
-            if not nat.core.safe_ducked(fs):
-                continue
-            fired += 1
-            assert _loses_below(ctx, seat, st), (seed, seat, st)
-            if fired % 3 == 0:
-                ub = nat.core.static_bounds(fs)[0]
-                off = NativeEngine.for_position(pos, seat)
-                off.core.set_bounds(0)
-                assert off.core.win(fs, 0, max(0, ub - 1)), (seed, seat, st)
+    for seed, seat, nat, off, st in _walks(players, 9600, 120 if players < 5 else 60, rng):
+        fs = flat(nat.ctx, st)
+        if not nat.core.safe_ducked(fs):
+            continue
+        fired += 1
+        assert _loses_below(nat.ctx, seat, st), (seed, seat, st)
+        if fired % 3 == 0:
+            ub = nat.core.static_bounds(fs)[0]
+            assert off.core.win(fs, 0, max(0, ub - 1)), (seed, seat, st)
     assert fired > 50, fired
 
 

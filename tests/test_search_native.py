@@ -225,6 +225,31 @@ def test_node_limit_is_deterministic_and_never_a_guess() -> None:
             assert got is None or got == getattr(full, field)
 
 
+def test_the_node_profile_counts_every_node_once() -> None:
+    """Engine.profile (cxx/search.h Profile): its node kinds add up to the node count, by
+    tricks left and side, over alpha-beta, df-pn and score questions; the static answers it
+    counts beside them appear; clear() resets it."""
+    pos = random_position(4, 4243, 5)
+    seat = pos.to_play or 0
+    nat = NativeEngine.for_position(pos, seat)
+    fs = nat._flat(nat.state_of(pos))
+    nat.core.configure(True, 2, False, False, 2, 2, True, 4.0, True, False, 0)
+    nat.core.solve(fs, 0, 5)  # df-pn from 2 tricks left, without the alpha-beta probe first
+    nat.core.win(fs, 0, 5, 2)  # alpha-beta
+    nat.core.set_para_pn(0)
+    nat.core.set_score_bounds(0)
+    nat.core.exact_para(fs, 0)  # para's and value's alpha-beta
+    nat.core.exact_value(fs, 0)
+    rows = nat.core.profile()
+    assert sum(sum(r[2:6]) for r in rows) == nat.core.nodes() > 0
+    assert {r[0] for r in rows} <= set(range(6)) and max(r[0] for r in rows) == 5
+    assert {r[1] for r in rows} == {0, 1}  # S to play, and the others
+    for kind in range(2, 8):  # win, pn_eval, pn_mid, score, static yes, static no
+        assert sum(r[kind] for r in rows) > 0, kind
+    nat.core.clear()
+    assert nat.core.profile() == []
+
+
 def test_memory_cap_keeps_answers() -> None:
     """A tiny table cap (for every native engine in the process) forces replacements in full
     buckets; answers stay exact."""

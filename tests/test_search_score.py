@@ -100,19 +100,28 @@ def test_score_with_every_bound_matches_the_reference(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_para_by_solve_keeps_every_answer(players: int) -> None:
     """search.h Options::para_pn (exact_para's windows as yes/no goals of solve, df-pn from
-    deep roots) on and off, from several guesses: the same exact para as the alpha-beta para,
+    deep roots) on and off, from several guesses, and its windows driven from Python
+    (NativeEngine.exact_para with on_bound): the same exact para as the alpha-beta para,
     on random states along playouts (trick starts and mid-trick, every seat as S), with df-pn
     from 2 tricks left (with and without the alpha-beta probe first) so it answers them."""
     rng = random.Random(110 + players)
     checked = 0
+    seen: list[tuple[int, int]] = []  # the intervals on_bound is told
     for seed in range(6):
         left = 2 + seed % (3 if players < 5 else 2)
         pos = random_position(players, 9400 + seed, left, mid_trick=seed % players)
         for seat in range(players):
             base = NativeEngine.for_position(pos, seat)
+            base.core.set_para_pn(0)  # para's alpha-beta
             for st in _playout_states(base, base.state_of(pos), rng)[:3]:
                 fs = flat(base.ctx, st)
                 want = base.core.exact_para(fs, 0)
+                for pn in (0, 1):  # the same probes driven from Python (para_probe)
+                    seen.clear()
+                    nat = NativeEngine.for_position(pos, seat)
+                    nat.core.set_para_pn(pn)
+                    assert nat.exact_para(st, -1, lambda lo, hi: seen.append((lo, hi))) == want
+                    assert seen[-1] == (want, want), (seed, seat, st)
                 for probe in (0, 100):
                     for guess in (0, -2, NOPAR):
                         nat = NativeEngine.for_position(pos, seat)

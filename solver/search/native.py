@@ -24,7 +24,7 @@ from ..limits import OutOfTime
 from ..position import Position
 from ..rules import RED_BONUS
 from ..scoring import TWO_PLAYER_BONUS_MAX
-from .engine import NOPAR, Bound, mtdf
+from .engine import Bound, mtdf
 from .state import Ctx, State, from_position
 
 __all__ = [
@@ -232,18 +232,11 @@ class NativeEngine:
         df-pn from deep roots), cxx/search.h ``Options::para_pn``. Before the paradox part's
         own bounds (bounds.h para_cap, s_ducks) this was 4-5x slower than para's alpha-beta
         (3 players, 5 and 6 tricks left); with them it is the faster (measured there).
-        With ``on_bound`` the same probes are driven from Python (:func:`.engine.mtdf`), which
-        tells it every bound they prove."""
+        With ``on_bound`` the core's own probes (``para_probe``) are driven from Python
+        (:func:`.engine.mtdf`), which tells it every bound they prove."""
         if on_bound is not None:
-
-            def probe(_a: int, b: int) -> int:
-                # para >= b exactly when S can force "no paradox, or its paradox after at most
-                # -b more tricks" (b <= 0), "no paradox" (b > 0); fail-hard, as the core's
-                if self.win(st, 0, st[11], -b if b <= 0 else -1):
-                    return NOPAR if b > 0 else b
-                return 0 if b > 0 else b - 1
-
-            return mtdf(probe, guess, on_bound)
+            fs = self._flat(st)
+            return mtdf(lambda a, b: self.core.para_probe(fs, a, b), guess, on_bound)
         return self.core.exact_para(self._flat(st), guess)
 
     def exact_value(

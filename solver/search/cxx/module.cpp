@@ -153,7 +153,11 @@ static PyObject* m_window(PyEngine* self, PyObject* args) {
     State st;
     if (!PyArg_ParseTuple(args, "Oii", &so, &a, &b) || !parse_state(self, so, st)) return nullptr;
     int v = 0;
-    if (!run([&] { v = Which == 0 ? self->eng->para(st, a, b) : self->eng->value(st, a, b); }))
+    if (!run([&] {
+            v = Which == 0   ? self->eng->para(st, a, b)
+                : Which == 1 ? self->eng->value(st, a, b)
+                             : self->eng->para_probe(st, a, b);
+        }))
         return nullptr;
     return PyLong_FromLong(v);
 }
@@ -363,6 +367,33 @@ static PyObject* m_rules(PyEngine* self, PyObject*) {
     return Py_BuildValue("(ii)", r.red_bonus, r.two_player_bonus_max);
 }
 
+// Engine::profile as a list of (tricks left, S to play, win, pn_eval, pn_mid, score, static
+// yes, static no), the rows with a count.
+static PyObject* m_profile(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    PyObject* out = PyList_New(0);
+    if (!out) return nullptr;
+    const auto& n = self->eng->profile.n;
+    for (int left = 0; left <= catbox::MAX_NUMBER; ++left)
+        for (int s = 0; s < 2; ++s) {
+            const uint64_t* k = n[left][s];
+            uint64_t any = 0;
+            for (int i = 0; i < catbox::PROF_KINDS; ++i) any |= k[i];
+            if (!any) continue;
+            static_assert(catbox::PROF_KINDS == 6, "one K per kind below");
+            using u = unsigned long long;
+            PyObject* row = Py_BuildValue("(iiKKKKKK)", left, s, (u)k[0], (u)k[1], (u)k[2],
+                                          (u)k[3], (u)k[4], (u)k[5]);
+            if (!row || PyList_Append(out, row) < 0) {
+                Py_XDECREF(row);
+                Py_DECREF(out);
+                return nullptr;
+            }
+            Py_DECREF(row);
+        }
+    return out;
+}
+
 static PyObject* m_nodes(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     return PyLong_FromUnsignedLongLong(self->eng->nodes);
@@ -390,6 +421,8 @@ static PyMethodDef engine_methods[] = {
      "solve(state, lo, hi, pk=-1) -> bool: win, by proof-number search from deep roots"},
     {"para", (PyCFunction)m_window<0>, METH_VARARGS, "para(state, alpha, beta) -> int"},
     {"value", (PyCFunction)m_window<1>, METH_VARARGS, "value(state, alpha, beta) -> int"},
+    {"para_probe", (PyCFunction)m_window<2>, METH_VARARGS,
+     "para_probe(state, alpha, beta) -> int: one window of exact_para's MTD(f)"},
     {"exact_para", (PyCFunction)m_exact<0>, METH_VARARGS, "exact_para(state, guess) -> int"},
     {"exact_value", (PyCFunction)m_exact<1>, METH_VARARGS, "exact_value(state, guess) -> int"},
     {"avoid_possible", (PyCFunction)m_avoid_possible, METH_VARARGS, "avoid_possible(state)"},
@@ -432,6 +465,8 @@ static PyMethodDef engine_methods[] = {
      "safe_ducked(state) -> bool: S surely loses the current trick by a play its safe strategy "
      "allows and causes no paradox (bounds.h s_safe_ducks, s_safe)"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
+    {"profile", (PyCFunction)m_profile, METH_NOARGS,
+     "profile() -> [(left, s_to_play, win, pn_eval, pn_mid, score, static_yes, static_no)]"},
     {"rules", (PyCFunction)m_rules, METH_NOARGS, "the rule numbers (red_bonus, two_player_bonus_max)"},
     {"size", (PyCFunction)m_size, METH_NOARGS, "table entries"},
     {"bytes", (PyCFunction)m_bytes, METH_NOARGS, "table memory in bytes"},

@@ -42,7 +42,7 @@ static inline Key state_key(Key gk) {
 // The numbers of a child: solved at once when static, small or already in the win table;
 // else from the proof-number table or, new, from its move count.
 void Engine::pn_eval(PnChild& c) {
-    count_node();
+    count_node(c.st, PROF_PN_EVAL);
     c.lazy = false;
     uint64_t lm = 0;
     // the table key first: its win-table bucket is fetched while the static bounds run
@@ -53,6 +53,7 @@ void Engine::pn_eval(PnChild& c) {
         tt_.prefetch(ck);
     }
     int r = win_static(c.st, c.lo, c.hi, c.pk, lm);
+    if (r >= 0) count_static(c.st, r);
     if (r < 0 && leaf) r = win_search(c.st, c.lo, c.hi, c.pk, lm) ? 1 : 0;
     if (r < 0) {
         c.key = goal_key(pn_key_of(c.st, ck), c.lo, c.hi, c.pk);
@@ -111,7 +112,7 @@ void Engine::pn_guess(PnChild& c) {
 // numbers come back in pn, dn. st is unsolved by win_static and the win table.
 void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint32_t thpn,
                     uint32_t thdn, uint32_t& pn, uint32_t& dn) {
-    count_node();
+    count_node(st, PROF_PN_MID);
     uint64_t start = nodes;
     uint64_t lm = legal_mask(cx, st);
     int p = cx.to_play(st);
@@ -220,10 +221,13 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
 }
 
 bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
-    count_node();
+    count_node(st, PROF_PN_MID);
     uint64_t lm = 0;
     int r = win_static(st, lo, hi, pk, lm);
-    if (r >= 0) return r != 0;
+    if (r >= 0) {
+        count_static(st, r);
+        return r != 0;
+    }
     if (st.left < opt.pn_leaf) return win_search(st, lo, hi, pk, lm);
     Key ck = key_of(st);
     int hint = -1;

@@ -36,6 +36,7 @@ void Engine::clear() {
     pnt_.reset();
     hist_.clear();
     for (auto& h : hist_left_) h.clear();
+    profile = Profile{};
 }
 
 void Engine::tick() {
@@ -148,18 +149,24 @@ uint64_t Engine::searched(const State& st, uint64_t lm, int p, bool groups) cons
 
 // ------------------------------------------------------------------ AND-OR
 bool Engine::win(const State& st, int lo, int hi, int pk) {
-    count_node();
+    count_node(st, PROF_WIN);
     uint64_t lm = 0;
     if (opt.prefetch && st.left >= opt.tt_min_left) {
         // the table key first: its bucket is fetched while the static bounds run
         Key key = key_of(st);
         tt_.prefetch(key);
         int r = win_static(st, lo, hi, pk, lm);
-        if (r >= 0) return r != 0;
+        if (r >= 0) {
+            count_static(st, r);
+            return r != 0;
+        }
         return win_search(st, lo, hi, pk, lm, &key);
     }
     int r = win_static(st, lo, hi, pk, lm);
-    if (r >= 0) return r != 0;
+    if (r >= 0) {
+        count_static(st, r);
+        return r != 0;
+    }
     return win_search(st, lo, hi, pk, lm);
 }
 
@@ -281,7 +288,7 @@ int Engine::child_loop(const State& st, uint64_t lm, int p, int hint, int& a, in
 
 // ------------------------------------------------------------------ paradox regime
 int Engine::para(const State& st, int alpha, int beta) {
-    count_node();
+    count_node(st, PROF_SCORE);
     uint64_t start = nodes;
     int left = st.left;
     if (left == 0) return NOPAR;  // E1
@@ -365,18 +372,21 @@ int Engine::para(const State& st, int alpha, int beta) {
     return best;
 }
 
-int Engine::exact_para(const State& st, int guess) {
+// One MTD(f) window of exact_para (fail-hard when para_pn is on, which MTD(f) accepts).
+int Engine::para_probe(const State& st, int a, int b) {
     if (opt.para_pn && opt.score & SCORE_PARA) {
-        // each null window as one yes/no goal for solve (the portfolio with df-pn from deep
+        // the null window as one yes/no goal for solve (the portfolio with df-pn from deep
         // roots): para >= b exactly when S can force "no paradox, or its paradox after at
         // most -b more tricks" (b <= 0), "no paradox" (b > 0; no value lies between 0 and
-        // NOPAR); fail-hard answers, which MTD(f) accepts
-        return mtdf(guess, [&](int, int b) {
-            if (solve(st, 0, st.left, b <= 0 ? -b : -1)) return b > 0 ? NOPAR : b;
-            return b > 0 ? 0 : b - 1;
-        });
+        // NOPAR)
+        if (solve(st, 0, st.left, b <= 0 ? -b : -1)) return b > 0 ? NOPAR : b;
+        return b > 0 ? 0 : b - 1;
     }
-    return mtdf(guess, [&](int a, int b) { return para(st, a, b); });
+    return para(st, a, b);
+}
+
+int Engine::exact_para(const State& st, int guess) {
+    return mtdf(guess, [&](int a, int b) { return para_probe(st, a, b); });
 }
 
 // ------------------------------------------------------------------ score
@@ -412,7 +422,7 @@ int Engine::terminal_score(const State& st, bool paradox_by_s) const {
 }
 
 int Engine::value(const State& st, int alpha, int beta) {
-    count_node();
+    count_node(st, PROF_SCORE);
     uint64_t start = nodes;
     int left = st.left;
     if (left == 0) return terminal_score(st, false);
@@ -542,7 +552,7 @@ int Engine::exact_value(const State& st, int guess) {
 bool Engine::avoid_possible(const State& root) {
     std::unordered_set<Key, KeyHash> seen;
     auto rec = [&](auto&& self, const State& s) -> bool {
-        count_node();
+        count_node(s, PROF_SCORE);
         if (s.left == 0) return true;
         uint64_t lm = legal_mask(cx, s);
         int p = cx.to_play(s);

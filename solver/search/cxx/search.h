@@ -32,6 +32,15 @@ struct Fact {
     int8_t lo, hi, pk, res;
 };
 
+// Where an engine's nodes went, by tricks left and by whether S is to play: nodes of the
+// alpha-beta trick search (win), of df-pn (children evaluated, nodes expanded), of the score
+// searches (para, value, avoid_possible), and the win goals answered by the static bounds
+// (yes / no, counted beside the node that asked). One increment per node; reset by clear().
+enum { PROF_WIN, PROF_PN_EVAL, PROF_PN_MID, PROF_SCORE, PROF_YES, PROF_NO, PROF_KINDS };
+struct Profile {
+    uint64_t n[MAX_NUMBER + 1][2][PROF_KINDS] = {};  // tricks left <= 8 < MAX_NUMBER + 1
+};
+
 struct WinEntry {  // AND-OR facts of one canonical state
     Fact facts[MAX_FACTS];
     int8_t nfacts;
@@ -185,6 +194,8 @@ class Engine {
     bool win_pn(const State& st, int lo, int hi, int pk = -1);
     int para(const State& st, int alpha, int beta);
     int value(const State& st, int alpha, int beta);
+    // one null window (b = a + 1) of exact_para's MTD(f): para_pn's yes/no goal or para
+    int para_probe(const State& st, int a, int b);
     int exact_para(const State& st, int guess);
     int exact_value(const State& st, int guess);
     bool avoid_possible(const State& st);
@@ -199,6 +210,7 @@ class Engine {
 
     Ctx cx;
     uint64_t nodes = 0;
+    Profile profile;  // where the nodes went (bench/bench_native.py --only where)
 
   private:
     // st's key in the tables of trick and paradox goals (win, para, pn); with SEARCH_RANK
@@ -236,8 +248,13 @@ class Engine {
     // one (colour symmetry, equivalent discards, equivalent numbers); `groups`: S's groups
     // can still score (Sc3)
     uint64_t searched(const State& st, uint64_t lm, int p, bool groups) const;
-    void count_node() {
+    void count_node(const State& st, int kind) {
+        ++profile.n[st.left][cx.to_play(st) == cx.seat][kind];
         if (++nodes >= next_check_) tick();
+    }
+    // a goal win_static answered (r: 1 yes, 0 no), counted beside the node that asked it
+    void count_static(const State& st, int r) {
+        ++profile.n[st.left][cx.to_play(st) == cx.seat][r ? PROF_YES : PROF_NO];
     }
     void tick();
     int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const;
