@@ -464,3 +464,58 @@ def test_safe_duck_switch_keeps_every_answer(players: int) -> None:
             masks = (full, full | SAFE_DUCK, 1 | SAFE_DUCK, 0)
             got = _answers_by_mask(pos, seat, left, masks)
             assert got[0] == got[1] == got[2] == got[3], (seed, seat)
+
+
+BEATEN = 256  # search.h BOUND_BEATEN (bounds.h s_beaten): on by default
+
+
+def _not_won(ctx: Ctx, seat: int, st: State) -> bool:
+    """S has a legal play after which, whatever the rest of the trick plays, S does not win
+    the current trick (a seat stuck first ends the round, X3); S is to play."""
+
+    def after(s: State, trick_left: int) -> bool:  # every line to the trick's end
+        if s[11] < trick_left:  # the trick is over: did S win it?
+            return s[10] == st[10]
+        lm = legal_mask(ctx, s)
+        if not lm:
+            return True
+        return all(after(apply(ctx, s, i), trick_left) for i in cells(lm))
+
+    return any(after(apply(ctx, st, i), st[11]) for i in cells(legal_mask(ctx, st)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_beaten_matches_the_full_search(players: int) -> None:
+    """bounds.h s_beaten with s_safe: wherever it fires (S to play, trick starts and
+    mid-trick), S has a legal play after which it does not win the current trick whatever the
+    rest of the trick plays (enumerated), and (at every third such state) the search without
+    bounds agrees: S can force "no paradox and at most ub - 1 more tricks"."""
+    rng = random.Random(60 + players)
+    fired = 0
+    for seed, seat, nat, off, st in _walks(players, 9500, 120 if players < 5 else 60, rng):
+        if to_play(nat.ctx, st) != seat:
+            continue
+        fs = flat(nat.ctx, st)
+        if not nat.core.beaten(fs):
+            continue
+        fired += 1
+        assert _not_won(nat.ctx, seat, st), (seed, seat, st)
+        if fired % 3 == 0:
+            ub = nat.core.static_bounds(fs)[0]
+            assert off.core.win(fs, 0, max(0, ub - 1)), (seed, seat, st)
+    assert fired > 30, fired
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_beaten_switch_keeps_every_answer(players: int) -> None:
+    """BOUND_BEATEN on and off (with the other bounds, and with BOUND_SAFE alone): the same
+    answers to every trick goal (lo, hi, pk) with every paradox part, to para and to the score,
+    at trick starts and mid-trick, every seat as S."""
+    for seed in range(10):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, 9550 + seed, left, mid_trick=seed % players)
+        for seat in range(players):
+            full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK
+            masks = (full, full | BEATEN, 1 | BEATEN, 0)
+            got = _answers_by_mask(pos, seat, left, masks)
+            assert got[0] == got[1] == got[2] == got[3], (seed, seat)

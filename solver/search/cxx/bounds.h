@@ -287,6 +287,49 @@ inline bool s_safe_ducks(const Ctx& cx, const State& st, const Seats& r) {
     return true;
 }
 
+// S, to play now, has a legal play that the strategy of surely_makes allows (in the led colour
+// when S can follow it; any lead) and that surely does not win the current trick: it is worth
+// less than the winning play so far, or a seat after S in the trick has only plays that beat
+// it (BOUND_BEATEN; lm: S's legal plays). With s_safe, S loses the current trick (or the round
+// ends first) without a paradox: "no paradox and at most ub - 1 more tricks" holds, as for
+// s_safe_ducks.
+//
+// Proof. S's play i has value v (W1: red bonus + n, the led colour n, else -1; when S leads,
+// its colour is the led one). If v is below the winning value so far, i loses (the winning
+// value only rises). Else let q be a seat after S in the trick whose open cells (empty, its
+// numbers, its colours, less i's cell) all beat v: at q's turn its legal plays (a follower:
+// L1, L2, F1) are among those cells (cells fill, hands and permissions only shrink, I4), so q
+// plays one and S's play no longer wins the trick (W1), or q has none and its paradox ends the
+// round with the trick unfinished (X1, X3). The strategy of surely_makes lets S make any
+// legal lead and any legal play in the led colour when it can follow, so s_safe's guarantee
+// holds with i played.
+constexpr int BOUND_BEATEN = 256;
+inline bool s_beaten(const Ctx& cx, const State& st, const Seats& r, uint64_t lm) {
+    const int seat = cx.seat, n = cx.n, bonus = cx.rules.red_bonus;
+    const uint64_t row = (1ULL << n) - 1;
+    uint64_t cand = lm;
+    if (st.cnt) {
+        uint64_t f = lm & row << (st.led * n);
+        if (f) cand = f;  // the strategy follows when S can
+    }
+    for (uint64_t m = cand; m; m &= m - 1) {
+        int i = lowbit(m), c = cx.cell_c[i], k = cx.cell_n[i];
+        int led = st.cnt ? st.led : c;
+        int v = c == 0 ? k + bonus : (c == led ? k : -1);
+        if (st.cnt && v < st.wval) return true;
+        // the cells worth more than v: reds above it, the led colour above it
+        int mr = v - bonus;  // reds numbered above mr
+        uint64_t beat = mr < 0 ? cx.red : (mr >= n ? 0 : cx.red & ~((1ULL << mr) - 1));
+        if (led != 0 && v < n) beat |= (row & ~((1ULL << (v < 0 ? 0 : v)) - 1)) << (led * n);
+        for (int q = 0; q < cx.players; ++q) {
+            if (q == seat || r.ord[q] <= r.ord[seat]) continue;
+            uint64_t open = r.fill[q] & ~st.occ & ~(1ULL << i);
+            if (!(open & ~beat)) return true;
+        }
+    }
+    return false;
+}
+
 // The plays seat q makes from st before the turn of seat x in trick T (0 = the current
 // trick): one in each trick up to T, less the current one if q has played in it; in trick 0
 // exactly when q is still to play before x (the order of later tricks is not known yet).

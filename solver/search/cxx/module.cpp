@@ -334,6 +334,25 @@ static PyObject* m_safe_ducked(PyEngine* self, PyObject* args) {
     return PyBool_FromLong(r ? 1 : 0);
 }
 
+// S, to play, has a play its safe strategy allows that surely does not win the current trick
+// and never causes a paradox (bounds.h s_beaten and s_safe, BOUND_BEATEN's test); st must have
+// a legal play, S to play.
+static PyObject* m_beaten(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int s_done = cx.s_done(st);
+    int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
+    int mask = self->eng->opt.bounds | catbox::BOUND_SAFE;
+    catbox::Static sb = catbox::round_end(cx, st, s_done, top, mask);
+    uint64_t lm = catbox::legal_mask(cx, st);
+    bool r = cx.to_play(st) == cx.seat && !s_done && lm && catbox::s_beaten(cx, st, sb, lm) &&
+             catbox::s_safe(cx, st, s_done, sb, mask);
+    return PyBool_FromLong(r ? 1 : 0);
+}
+
 // The per-seat play counts of st (bounds.h, counted in 4-bit lanes): (plays_bound of every
 // seat, surely_makes(q, plays) of every seat q) -- checked against a plain count in tests.
 static PyObject* m_play_bounds(PyEngine* self, PyObject* args) {
@@ -461,6 +480,9 @@ static PyMethodDef engine_methods[] = {
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"ducked", (PyCFunction)m_ducked, METH_VARARGS,
      "ducked(state) -> int: tricks S surely loses from the current one (bounds.h s_ducks)"},
+    {"beaten", (PyCFunction)m_beaten, METH_VARARGS,
+     "beaten(state) -> bool: S, to play, has a play its safe strategy allows that surely does "
+     "not win the trick, and causes no paradox (bounds.h s_beaten, s_safe)"},
     {"safe_ducked", (PyCFunction)m_safe_ducked, METH_VARARGS,
      "safe_ducked(state) -> bool: S surely loses the current trick by a play its safe strategy "
      "allows and causes no paradox (bounds.h s_safe_ducks, s_safe)"},

@@ -120,6 +120,11 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
         if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_SAFE_DUCK && opt.bounds & BOUND_SAFE &&
             s_safe_ducks(cx, st, sb) && s_safe(cx, st, s_done, sb, opt.bounds))
             return 1;
+        // S, to play, has a play its safe strategy allows that surely does not win the trick
+        // (s_beaten): the same conclusion
+        if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_BEATEN && opt.bounds & BOUND_SAFE &&
+            p == seat && !s_done && s_beaten(cx, st, sb, lm) && s_safe(cx, st, s_done, sb, opt.bounds))
+            return 1;
         // S loses the current trick by a play it surely has (s_ducks): its paradox then comes
         // after at most top - 2 more tricks (para_cap's argument without trick 0)
         if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&

@@ -158,8 +158,13 @@ struct Options {
     // seat to play's rows, fresh engine per goal, 30 M cap, 5p/5 seed 700: 145.2 M, 50.5 s ->
     // 97.7 M, 34.6 s (win(0, 2) of rows 2-4 21.1 / 23.8 / 7.9 M -> 2.2 / 3.3 / 0.3 M); 4p/6
     // seed 701: 139.7 M, 71.4 s -> 117.3 M, 61.1 s (two cut goals answered, one 8.8 -> 23.5 M)
+    // BEATEN (bounds.h s_beaten: S, to play, has a play its safe strategy allows that a later
+    // seat surely beats), same goals with SAFE_DUCK on, 60 M cap: 5p/5 seed 700 win(0, 2) of
+    // rows 2 / 3 / 4 2.2 / 3.3 / 0.3 M -> 2.1 / 1.1 / 0.4 M, win(0, 3) rows 2 / 4 35.2 / 40.7 M
+    // -> 31.5 / 1.0 M; 4p/6 seed 701 row 4 win(0, 4) 12.7 -> 10.0 M, row 5 win(0, 2) 23.5 ->
+    // 3.0 M
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_PARA_END | BOUND_DUCK |
-                 BOUND_SAFE_DUCK;
+                 BOUND_SAFE_DUCK | BOUND_BEATEN;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
     int score = SCORE_DEFAULT;
     // table keys and move pruning (SEARCH_* above)
