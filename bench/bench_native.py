@@ -545,7 +545,9 @@ def threads_ratio(seeds: int) -> list[dict[str, Any]]:
     return rows
 
 
-BOUNDS_DEFAULT = 15  # search.h Options.bounds: BOUND_SAFE | DOOMED | TRICKS | STOPPERS
+# search.h Options.bounds' default: BOUND_SAFE | DOOMED | TRICKS | STOPPERS | PARA_END | DUCK |
+# SAFE_DUCK | BEATEN (15 until the paradox part's and the at-most goals' bounds)
+BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | 32 | 64 | 128 | 256
 BOUND_CROWD = 16  # bounds.h crowded_trick (off by default)
 
 
