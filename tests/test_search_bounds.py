@@ -345,17 +345,26 @@ def _answers_by_mask(pos: Position, seat: int, left: int, masks: tuple[int, ...]
     return got
 
 
+def _switch_keeps_answers(
+    players: int, first: int, masks: tuple[int, ...], every_seat: bool = True
+) -> None:
+    """_answers_by_mask equal under every mask: 10 positions from seed ``first`` (2-4 tricks
+    left, 2-3 at 5 players; trick starts and mid-trick), every seat as S (or one per seed)."""
+    for seed in range(10):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, first + seed, left, mid_trick=seed % players)
+        for seat in range(players) if every_seat else (seed % players,):
+            got = _answers_by_mask(pos, seat, left, masks)
+            assert all(g == got[0] for g in got), (seed, seat)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_para_cap_switch_keeps_every_answer(players: int) -> None:
     """BOUND_PARA_END on and off (with the other bounds, and alone): the same answers to every
     trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick starts
     and mid-trick."""
-    for seed in range(10):
-        left = 2 + seed % (3 if players < 5 else 2)
-        pos = random_position(players, 9800 + seed, left, mid_trick=seed % players)
-        seat = seed % players
-        got = _answers_by_mask(pos, seat, left, (ALL_BOUNDS, ALL_BOUNDS | PARA_END, PARA_END, 0))
-        assert got[0] == got[1] == got[2] == got[3], seed
+    masks = (ALL_BOUNDS, ALL_BOUNDS | PARA_END, PARA_END, 0)
+    _switch_keeps_answers(players, 9800, masks, every_seat=False)
 
 
 DUCK = 64  # search.h BOUND_DUCK (bounds.h s_ducks): on by default
@@ -400,13 +409,33 @@ def test_duck_switch_keeps_every_answer(players: int) -> None:
     """BOUND_DUCK on and off (with the other bounds, and alone): the same answers to every
     trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick starts
     and mid-trick, every seat as S."""
-    for seed in range(10):
-        left = 2 + seed % (3 if players < 5 else 2)
-        pos = random_position(players, 9950 + seed, left, mid_trick=seed % players)
-        for seat in range(players):
-            masks = (ALL_BOUNDS | PARA_END, ALL_BOUNDS | PARA_END | DUCK, DUCK, 0)
-            got = _answers_by_mask(pos, seat, left, masks)
-            assert got[0] == got[1] == got[2] == got[3], (seed, seat)
+    _switch_keeps_answers(
+        players, 9950, (ALL_BOUNDS | PARA_END, ALL_BOUNDS | PARA_END | DUCK, DUCK, 0)
+    )
+
+
+def _held_below_ub(
+    players: int,
+    first: int,
+    rng: random.Random,
+    fires: Callable[[NativeEngine, int, State], bool],
+    claim: Callable[[Ctx, int, State], bool],
+) -> int:
+    """Over the states of ``_walks`` (seeds from ``first``; 120 playouts, 60 at 5 players)
+    where a strategy bound ``fires``: its ``claim`` holds (enumerated), and at every third one
+    the search without bounds agrees that S can force "no paradox and at most ub - 1 more
+    tricks" (ub: round_end's cap). Returns how often it fired."""
+    fired = 0
+    for seed, seat, nat, off, st in _walks(players, first, 120 if players < 5 else 60, rng):
+        if not fires(nat, seat, st):
+            continue
+        fired += 1
+        assert claim(nat.ctx, seat, st), (seed, seat, st)
+        if fired % 3 == 0:
+            fs = flat(nat.ctx, st)
+            ub = nat.core.static_bounds(fs)[0]
+            assert off.core.win(fs, 0, max(0, ub - 1)), (seed, seat, st)
+    return fired
 
 
 SAFE_DUCK = 128  # search.h BOUND_SAFE_DUCK (bounds.h s_safe_ducks): on by default
@@ -437,17 +466,10 @@ def test_safe_duck_matches_the_full_search(players: int) -> None:
     the seats before it enumerated), and (at every third such state, the costly part) the
     search without bounds agrees with what win takes from it: S can force "no paradox and at
     most ub - 1 more tricks" (ub: round_end's cap)."""
-    rng = random.Random(70 + players)
-    fired = 0
-    for seed, seat, nat, off, st in _walks(players, 9600, 120 if players < 5 else 60, rng):
-        fs = flat(nat.ctx, st)
-        if not nat.core.safe_ducked(fs):
-            continue
-        fired += 1
-        assert _loses_below(nat.ctx, seat, st), (seed, seat, st)
-        if fired % 3 == 0:
-            ub = nat.core.static_bounds(fs)[0]
-            assert off.core.win(fs, 0, max(0, ub - 1)), (seed, seat, st)
+    fired = _held_below_ub(
+        players, 9600, random.Random(70 + players),
+        lambda nat, seat, st: bool(nat.core.safe_ducked(flat(nat.ctx, st))), _loses_below,
+    )  # fmt: skip
     assert fired > 50, fired
 
 
@@ -456,14 +478,8 @@ def test_safe_duck_switch_keeps_every_answer(players: int) -> None:
     """BOUND_SAFE_DUCK on and off (with the other bounds, and with BOUND_SAFE alone, whose
     strategy it extends): the same answers to every trick goal (lo, hi, pk) with every paradox
     part, to para and to the score, at trick starts and mid-trick, every seat as S."""
-    for seed in range(10):
-        left = 2 + seed % (3 if players < 5 else 2)
-        pos = random_position(players, 9650 + seed, left, mid_trick=seed % players)
-        for seat in range(players):
-            full = ALL_BOUNDS | PARA_END | DUCK
-            masks = (full, full | SAFE_DUCK, 1 | SAFE_DUCK, 0)
-            got = _answers_by_mask(pos, seat, left, masks)
-            assert got[0] == got[1] == got[2] == got[3], (seed, seat)
+    full = ALL_BOUNDS | PARA_END | DUCK
+    _switch_keeps_answers(players, 9650, (full, full | SAFE_DUCK, 1 | SAFE_DUCK, 0))
 
 
 BEATEN = 256  # search.h BOUND_BEATEN (bounds.h s_beaten): on by default
@@ -490,19 +506,11 @@ def test_beaten_matches_the_full_search(players: int) -> None:
     mid-trick), S has a legal play after which it does not win the current trick whatever the
     rest of the trick plays (enumerated), and (at every third such state) the search without
     bounds agrees: S can force "no paradox and at most ub - 1 more tricks"."""
-    rng = random.Random(60 + players)
-    fired = 0
-    for seed, seat, nat, off, st in _walks(players, 9500, 120 if players < 5 else 60, rng):
-        if to_play(nat.ctx, st) != seat:
-            continue
-        fs = flat(nat.ctx, st)
-        if not nat.core.beaten(fs):
-            continue
-        fired += 1
-        assert _not_won(nat.ctx, seat, st), (seed, seat, st)
-        if fired % 3 == 0:
-            ub = nat.core.static_bounds(fs)[0]
-            assert off.core.win(fs, 0, max(0, ub - 1)), (seed, seat, st)
+    fired = _held_below_ub(
+        players, 9500, random.Random(60 + players),
+        lambda nat, seat, st: to_play(nat.ctx, st) == seat and nat.core.beaten(flat(nat.ctx, st)),
+        _not_won,
+    )  # fmt: skip
     assert fired > 30, fired
 
 
@@ -511,11 +519,5 @@ def test_beaten_switch_keeps_every_answer(players: int) -> None:
     """BOUND_BEATEN on and off (with the other bounds, and with BOUND_SAFE alone): the same
     answers to every trick goal (lo, hi, pk) with every paradox part, to para and to the score,
     at trick starts and mid-trick, every seat as S."""
-    for seed in range(10):
-        left = 2 + seed % (3 if players < 5 else 2)
-        pos = random_position(players, 9550 + seed, left, mid_trick=seed % players)
-        for seat in range(players):
-            full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK
-            masks = (full, full | BEATEN, 1 | BEATEN, 0)
-            got = _answers_by_mask(pos, seat, left, masks)
-            assert got[0] == got[1] == got[2] == got[3], (seed, seat)
+    full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK
+    _switch_keeps_answers(players, 9550, (full, full | BEATEN, 1 | BEATEN, 0))

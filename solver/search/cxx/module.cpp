@@ -287,6 +287,17 @@ static PyObject* m_set_mask(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+// The round-end facts of st as win_static computes them (search.cpp), for the bindings
+// below: S's place in the trick and round_end's Static under `mask`.
+struct RoundEnd {
+    int s_done;
+    catbox::Static sb;
+    RoundEnd(const catbox::Ctx& cx, const State& st, int mask) : s_done(cx.s_done(st)) {
+        int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
+        sb = catbox::round_end(cx, st, s_done, top, mask);
+    }
+};
+
 // The static bounds of st for S (bounds.h): (ub, safe, doomed, denied); st must have a
 // legal play.
 static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
@@ -296,13 +307,11 @@ static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
     if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds;
-    int s_done = cx.s_done(st);
-    int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
-    catbox::Static sb = catbox::round_end(cx, st, s_done, top, mask);
-    bool safe = catbox::s_safe(cx, st, s_done, sb, mask);
-    bool doomed = mask & catbox::BOUND_DOOMED && catbox::s_doomed(cx, st, s_done, sb, mask);
-    int denied = mask & catbox::BOUND_STOPPERS ? catbox::stoppers(cx, st, s_done) : 0;
-    return Py_BuildValue("(iOOi)", sb.ub, safe ? Py_True : Py_False, doomed ? Py_True : Py_False,
+    RoundEnd re(cx, st, mask);
+    bool safe = catbox::s_safe(cx, st, re.s_done, re.sb, mask);
+    bool doomed = mask & catbox::BOUND_DOOMED && catbox::s_doomed(cx, st, re.s_done, re.sb, mask);
+    int denied = mask & catbox::BOUND_STOPPERS ? catbox::stoppers(cx, st, re.s_done) : 0;
+    return Py_BuildValue("(iOOi)", re.sb.ub, safe ? Py_True : Py_False, doomed ? Py_True : Py_False,
                          denied);
 }
 
@@ -326,11 +335,9 @@ static PyObject* m_safe_ducked(PyEngine* self, PyObject* args) {
     State st;
     if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
-    int s_done = cx.s_done(st);
-    int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
     int mask = self->eng->opt.bounds | catbox::BOUND_SAFE;
-    catbox::Static sb = catbox::round_end(cx, st, s_done, top, mask);
-    bool r = catbox::s_safe_ducks(cx, st, sb) && catbox::s_safe(cx, st, s_done, sb, mask);
+    RoundEnd re(cx, st, mask);
+    bool r = catbox::s_safe_ducks(cx, st, re.sb) && catbox::s_safe(cx, st, re.s_done, re.sb, mask);
     return PyBool_FromLong(r ? 1 : 0);
 }
 
@@ -343,13 +350,11 @@ static PyObject* m_beaten(PyEngine* self, PyObject* args) {
     State st;
     if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
-    int s_done = cx.s_done(st);
-    int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
     int mask = self->eng->opt.bounds | catbox::BOUND_SAFE;
-    catbox::Static sb = catbox::round_end(cx, st, s_done, top, mask);
+    RoundEnd re(cx, st, mask);
     uint64_t lm = catbox::legal_mask(cx, st);
-    bool r = cx.to_play(st) == cx.seat && !s_done && lm && catbox::s_beaten(cx, st, sb, lm) &&
-             catbox::s_safe(cx, st, s_done, sb, mask);
+    bool r = cx.to_play(st) == cx.seat && !re.s_done && lm && catbox::s_beaten(cx, st, re.sb, lm) &&
+             catbox::s_safe(cx, st, re.s_done, re.sb, mask);
     return PyBool_FromLong(r ? 1 : 0);
 }
 
