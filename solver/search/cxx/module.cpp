@@ -327,9 +327,13 @@ static PyObject* m_ducked(PyEngine* self, PyObject* args) {
     return PyLong_FromLong(catbox::s_ducks(self->eng->cx, st, r) ? 1 : 0);
 }
 
-// S surely loses the current trick by a play its safe strategy allows and never causes a
-// paradox (bounds.h s_safe_ducks and s_safe, BOUND_SAFE_DUCK's test); st must have a legal play.
-static PyObject* m_safe_ducked(PyEngine* self, PyObject* args) {
+// The helper's strategy bounds with s_safe, as win_static takes them (BOUND_SAFE_DUCK's and
+// BOUND_BEATEN's tests); st must have a legal play. Which == 0 (safe_ducked): S surely loses
+// the current trick by a play its safe strategy allows (bounds.h s_safe_ducks) and never
+// causes a paradox. Which == 1 (beaten): S, to play, has a play its safe strategy allows that
+// surely does not win the current trick (bounds.h s_beaten) and never causes a paradox.
+template <int Which>
+static PyObject* m_safe_loss(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     PyObject* so;
     State st;
@@ -337,25 +341,14 @@ static PyObject* m_safe_ducked(PyEngine* self, PyObject* args) {
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds | catbox::BOUND_SAFE;
     RoundEnd re(cx, st, mask);
-    bool r = catbox::s_safe_ducks(cx, st, re.sb) && catbox::s_safe(cx, st, re.s_done, re.sb, mask);
-    return PyBool_FromLong(r ? 1 : 0);
-}
-
-// S, to play, has a play its safe strategy allows that surely does not win the current trick
-// and never causes a paradox (bounds.h s_beaten and s_safe, BOUND_BEATEN's test); st must have
-// a legal play, S to play.
-static PyObject* m_beaten(PyEngine* self, PyObject* args) {
-    ENGINE_CHECK
-    PyObject* so;
-    State st;
-    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
-    const catbox::Ctx& cx = self->eng->cx;
-    int mask = self->eng->opt.bounds | catbox::BOUND_SAFE;
-    RoundEnd re(cx, st, mask);
-    uint64_t lm = catbox::legal_mask(cx, st);
-    bool r = cx.to_play(st) == cx.seat && !re.s_done && lm && catbox::s_beaten(cx, st, re.sb, lm) &&
-             catbox::s_safe(cx, st, re.s_done, re.sb, mask);
-    return PyBool_FromLong(r ? 1 : 0);
+    bool r;
+    if (Which == 0) {
+        r = catbox::s_safe_ducks(cx, st, re.sb);
+    } else {
+        uint64_t lm = catbox::legal_mask(cx, st);
+        r = cx.to_play(st) == cx.seat && !re.s_done && lm && catbox::s_beaten(cx, st, re.sb, lm);
+    }
+    return PyBool_FromLong(r && catbox::s_safe(cx, st, re.s_done, re.sb, mask) ? 1 : 0);
 }
 
 // The per-seat play counts of st (bounds.h, counted in 4-bit lanes): (plays_bound of every
@@ -485,10 +478,10 @@ static PyMethodDef engine_methods[] = {
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"ducked", (PyCFunction)m_ducked, METH_VARARGS,
      "ducked(state) -> int: tricks S surely loses from the current one (bounds.h s_ducks)"},
-    {"beaten", (PyCFunction)m_beaten, METH_VARARGS,
+    {"beaten", (PyCFunction)m_safe_loss<1>, METH_VARARGS,
      "beaten(state) -> bool: S, to play, has a play its safe strategy allows that surely does "
      "not win the trick, and causes no paradox (bounds.h s_beaten, s_safe)"},
-    {"safe_ducked", (PyCFunction)m_safe_ducked, METH_VARARGS,
+    {"safe_ducked", (PyCFunction)m_safe_loss<0>, METH_VARARGS,
      "safe_ducked(state) -> bool: S surely loses the current trick by a play its safe strategy "
      "allows and causes no paradox (bounds.h s_safe_ducks, s_safe)"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
