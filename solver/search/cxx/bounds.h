@@ -248,8 +248,7 @@ struct Before {
 };
 inline bool duck_in(const Ctx& cx, uint64_t open, int c, int w, const Before& b) {
     const int n = cx.n;
-    const uint64_t row = (1ULL << n) - 1;
-    uint64_t a = open & row << (c * n);
+    uint64_t a = open & cx.pc[1u << c];
     // the cells of row cc with a value below v (W1: red counts bonus + n)
     auto below = [&](int cc, int v) -> uint64_t {
         int m = v - (cc == 0 ? cx.rules.red_bonus : 0) - 1;
@@ -274,12 +273,10 @@ inline bool s_safe_ducks(const Ctx& cx, const State& st, const Seats& r) {
     for (int q = 0; q < cx.players; ++q)
         if (q != seat && r.ord[q] >= st.cnt && r.ord[q] < r.ord[seat]) b.fill[b.m++] = r.fill[q];
     if (st.cnt) return duck_in(cx, open, st.led, st.wval, b);
-    const int n = cx.n;
-    const uint64_t row = (1ULL << n) - 1;
     uint64_t lead = r.fill[st.leader] & ~st.occ;
     bool red_ok = (st.occ & cx.red) || !(lead & ~cx.red);  // L3
     for (int c = 0; c < 4; ++c) {
-        uint64_t lc = lead & row << (c * n);
+        uint64_t lc = lead & cx.pc[1u << c];
         if (!lc || (c == 0 && !red_ok)) continue;
         int k = cx.cell_n[lowbit(lc)];
         if (!duck_in(cx, open, c, c == 0 ? k + cx.rules.red_bonus : k, b)) return false;
@@ -309,7 +306,7 @@ inline bool s_beaten(const Ctx& cx, const State& st, const Seats& r, uint64_t lm
     const uint64_t row = (1ULL << n) - 1;
     uint64_t cand = lm;
     if (st.cnt) {
-        uint64_t f = lm & row << (st.led * n);
+        uint64_t f = lm & cx.pc[1u << st.led];
         if (f) cand = f;  // the strategy follows when S can
     }
     for (uint64_t m = cand; m; m &= m - 1) {

@@ -115,15 +115,13 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
         int pub = opt.bounds & BOUND_PARA_END ? para_cap(ub, top) : ub;
         if (lo == 0 && hi >= ub && (pk >= pub || s_safe(cx, st, s_done, sb, opt.bounds)))
             return 1;  // every end of the round is in the goal
-        // S loses the current trick by a play its safe strategy allows (s_safe_ducks): no
-        // paradox of S, and at most ub - 1 more tricks (bounds.h)
-        if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_SAFE_DUCK && opt.bounds & BOUND_SAFE &&
-            s_safe_ducks(cx, st, sb) && s_safe(cx, st, s_done, sb, opt.bounds))
-            return 1;
-        // S, to play, has a play its safe strategy allows that surely does not win the trick
-        // (s_beaten): the same conclusion
-        if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_BEATEN && opt.bounds & BOUND_SAFE &&
-            p == seat && !s_done && s_beaten(cx, st, sb, lm) && s_safe(cx, st, s_done, sb, opt.bounds))
+        // S loses the current trick by a play its safe strategy allows (s_safe_ducks), or, to
+        // play, has such a play that surely does not win the trick (s_beaten): no paradox of
+        // S, and at most ub - 1 more tricks (bounds.h); s_safe asked once for both
+        if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_SAFE &&
+            ((opt.bounds & BOUND_SAFE_DUCK && s_safe_ducks(cx, st, sb)) ||
+             (opt.bounds & BOUND_BEATEN && p == seat && !s_done && s_beaten(cx, st, sb, lm))) &&
+            s_safe(cx, st, s_done, sb, opt.bounds))
             return 1;
         // S loses the current trick by a play it surely has (s_ducks): its paradox then comes
         // after at most top - 2 more tricks (para_cap's argument without trick 0)
