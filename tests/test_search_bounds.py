@@ -370,17 +370,21 @@ def test_para_cap_switch_keeps_every_answer(players: int) -> None:
 DUCK = 64  # search.h BOUND_DUCK (bounds.h s_ducks): on by default
 
 
-def _loses_surely(ctx: Ctx, seat: int, st: State) -> bool:
-    """Whatever the seats before S in the current trick play, S has at its turn a legal play
-    declared neither red nor the led colour (a play that cannot win, W1); a seat stuck first
-    ends the round (X3) and S has no turn."""
+def _at_s_turn(ctx: Ctx, seat: int, st: State, loses: Callable[[State, int], bool]) -> bool:
+    """Whatever the seats before S in the current trick play, S has at its turn a legal play i
+    with ``loses(state at S's turn, i)``; a seat stuck first ends the round (X3) and S has no
+    turn."""
     lm = legal_mask(ctx, st)
     if not lm:
         return True
     if to_play(ctx, st) == seat:
-        led = st[7]
-        return any(i // ctx.max_number not in (0, led) for i in cells(lm))
-    return all(_loses_surely(ctx, seat, apply(ctx, st, i)) for i in cells(lm))
+        return any(loses(st, i) for i in cells(lm))
+    return all(_at_s_turn(ctx, seat, apply(ctx, st, i), loses) for i in cells(lm))
+
+
+def _loses_surely(ctx: Ctx, seat: int, st: State) -> bool:
+    """_at_s_turn with a play declared neither red nor the led colour (it cannot win, W1)."""
+    return _at_s_turn(ctx, seat, st, lambda at, i: i // ctx.max_number not in (0, at[7]))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -442,21 +446,16 @@ SAFE_DUCK = 128  # search.h BOUND_SAFE_DUCK (bounds.h s_safe_ducks): on by defau
 
 
 def _loses_below(ctx: Ctx, seat: int, st: State) -> bool:
-    """Whatever the seats before S in the current trick play, S has at its turn a legal play
-    worth less than the trick's winning play so far (W1: it cannot win); a seat stuck first
-    ends the round (X3) and S has no turn."""
-    lm = legal_mask(ctx, st)
-    if not lm:
-        return True
-    if to_play(ctx, st) == seat:
-        n, led, wval = ctx.max_number, st[7], st[8]
+    """_at_s_turn with a play worth less than the trick's winning play so far (W1: it cannot
+    win)."""
+    n = ctx.max_number
 
-        def value(i: int) -> int:
-            c, k = divmod(i, n)
-            return RED_BONUS + k + 1 if c == 0 else (k + 1 if c == led else -1)
+    def below(at: State, i: int) -> bool:
+        c, k = divmod(i, n)
+        value = RED_BONUS + k + 1 if c == 0 else (k + 1 if c == at[7] else -1)
+        return value < at[8]
 
-        return any(value(i) < wval for i in cells(lm))
-    return all(_loses_below(ctx, seat, apply(ctx, st, i)) for i in cells(lm))
+    return _at_s_turn(ctx, seat, st, below)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
