@@ -40,11 +40,16 @@
    5p / 5 tricks left), the nodes of each question family of the first analyze rows under a
    node cap per question: paradox avoidance, the trick answers, the score; and where those
    nodes went by tricks left, S to play or the others, df-pn's share, the static answers.
-10. Targets: the horizon table of the issue's targets, each marked met or missed from the
+10. One engine for every row (``--only share``): the questions of every analyze row of
+   5p / 5 seed 700 on a fresh engine each and on one engine in analyze's order (nodes per
+   question), and every analyze answer on one engine against a fresh engine per row (rows
+   proven within a node cap, nodes, CPU seconds) on the horizon positions and one step past.
+11. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|split|init|pn|score|possible|threads|core|crowd|refuters|where]
+        [--only speed|horizon|start|split|init|pn|score|possible|threads|core|crowd|refuters|where|
+         share]
 """
 
 from __future__ import annotations
@@ -618,6 +623,141 @@ def refuters(quick: bool) -> list[dict[str, Any]]:
                      {"pn_refuters": 7})  # fmt: skip
 
 
+class _FreshGoals:
+    """Stands in for an engine in ``search_api._answers``: every question it asks (win,
+    exact_para, exact_value, avoid_possible) is answered on a fresh engine under ``cap``
+    nodes and recorded with its nodes, so the same goals can be replayed on one engine."""
+
+    native = True
+
+    def __init__(self, pos: Any, seat: int, cap: int) -> None:
+        self.pos, self.seat, self.cap = pos, seat, cap
+        probe = native.NativeEngine.for_position(pos, seat)
+        self.ctx, self.players, self.prediction = probe.ctx, probe.players, probe.prediction
+        self.para_guess = 0
+        self.goals: list[tuple[str, tuple[Any, ...], Any, int]] = []
+
+    def _ask(self, name: str, *args: Any) -> Any:
+        eng = native.NativeEngine.for_position(self.pos, self.seat)
+        eng.set_budget(self.cap, None)
+        try:
+            res = getattr(eng, name)(*args)
+        except OutOfTime:
+            res = None
+        self.goals.append((name, args, res, eng.nodes))
+        if res is None:
+            raise OutOfTime("cut")
+        return res
+
+    def win(self, st: Any, lo: int, hi: int, pk: int = -1) -> bool:
+        return bool(self._ask("win", st, lo, hi, pk))
+
+    def exact_para(self, st: Any, guess: int, on_bound: Any = None) -> int:
+        return int(self._ask("exact_para", st, guess))
+
+    def exact_value(self, st: Any, guess: int | None = None, on_bound: Any = None) -> int:
+        return int(self._ask("exact_value", st, guess))
+
+    def avoid_possible(self, st: Any) -> bool:
+        return bool(self._ask("avoid_possible", st))
+
+
+def _goals_fresh_shared(players: int, seed: int, left: int, cap: int) -> dict[str, Any]:
+    """The questions of every analyze row of one position, in analyze's order (the MTD(f)
+    guesses carried from row to row as analyze does), each on a fresh engine and then all on
+    one engine: nodes per question, both ways."""
+    pos = random_position(players, seed, left)
+    seat = pos.to_play
+    assert seat is not None
+    fresh = _FreshGoals(pos, seat, cap)
+    one = native.NativeEngine.for_position(pos, seat)
+    goals = []
+    for row, (_idx, ch) in enumerate(one.children(one.state_of(pos))):
+        start = len(fresh.goals)
+        search_api._answers(fresh, ch)  # type: ignore[arg-type]
+        for name, args, res, n_fresh in fresh.goals[start:]:
+            one.set_budget(cap, None)
+            n0 = one.nodes
+            try:
+                res2 = getattr(one, name)(*args)
+            except OutOfTime:
+                res2 = None
+            assert res is None or res2 is None or res == res2, (row, name, args[1:])
+            goals.append({"row": row, "goal": [name, *args[1:]], "answer": res,
+                          "fresh": n_fresh, "shared": one.nodes - n0})  # fmt: skip
+    return {"players": players, "seed": seed, "tricks_left": left, "goals": goals}
+
+
+def _rows_one_engine(players: int, seed: int, left: int, cap: int, per_row: bool) -> dict[str, Any]:
+    """Every analyze answer of one position, the rows in analyze's order (a mirrored play
+    searched once), on one engine or (``per_row``) a fresh engine per row, ``cap`` nodes per
+    row: rows proven, nodes, CPU seconds and the answers."""
+    pos = random_position(players, seed, left)
+    seat = pos.to_play
+    assert seat is not None
+    eng = native.NativeEngine.for_position(pos, seat)
+    root = eng.state_of(pos)
+    seen: set[int] = set()
+    rows: list[Any] = []
+    nodes, proven, cpu = 0, 0, time.process_time()
+    for idx, ch in eng.children(root):
+        twin = search_api._mirror(eng.ctx, root, idx)
+        seen.add(idx)
+        if twin in seen:
+            continue
+        if per_row:
+            eng = native.NativeEngine.for_position(pos, seat)
+        eng.set_budget(cap, None)
+        n0 = eng.nodes
+        out, status = search_api._answers(eng, ch)
+        nodes += eng.nodes - n0
+        proven += status == "proven"
+        rows.append([status, repr(out)])
+    return {"rows": len(rows), "proven": proven, "nodes": nodes,
+            "cpu": time.process_time() - cpu, "answers": rows}  # fmt: skip
+
+
+def share(quick: bool) -> list[dict[str, Any]]:
+    """One engine for every row of an analyze table (what analyze_moves does: its tables,
+    proof numbers and move-ordering history serve every row) against fresh engines.
+    1. The questions of every row of 5p / 5 seed 700, each on a fresh engine and all on one
+       engine in analyze's order: nodes per question, the ones one engine costs far more.
+    2. Every analyze answer on one engine and on a fresh engine per row, node cap per row,
+       on the horizon positions (3p / 6, 4p / 5, 5p / 4) and one step past (3p / 7, 4p / 6,
+       5p / 5), seeds 700-702: rows proven, nodes, CPU seconds, answers equal where proven."""
+    cap = 10_000_000 if quick else 40_000_000
+    out: list[dict[str, Any]] = []
+    print(f"\n== one engine for every row vs fresh engines ({cap / 1e6:.0f} M-node cap)")
+    print("   5p / 5 seed 700, each question of each row (M nodes; fresh engine, one engine)")
+    g = _goals_fresh_shared(5, 700, 5, cap)
+    out.append(g)
+    for q in g["goals"]:
+        if max(q["fresh"], q["shared"]) < 100_000:
+            continue
+        far = "  <- one engine" if q["shared"] > 3 * q["fresh"] + 200_000 else ""
+        print(f"   row {q['row']:>2} {' '.join(map(str, q['goal'])):<22} {q['answer']!s:>5} "
+              f"{q['fresh'] / 1e6:>7.2f} {q['shared'] / 1e6:>7.2f}{far}")  # fmt: skip
+    total = [sum(q[k] for q in g["goals"]) / 1e6 for k in ("fresh", "shared")]
+    print(f"   all questions: fresh engines {total[0]:.1f} M, one engine {total[1]:.1f} M")
+    print(f"\n{'pl':>2} {'left':>4} {'seed':>4} {'one: proven':>12} {'M nodes':>8} {'cpu s':>6}"
+          f" {'per row: proven':>16} {'M nodes':>8} {'cpu s':>6}")  # fmt: skip
+    seeds = (700,) if quick else (700, 701, 702)
+    for players, left in ((3, 6), (4, 5), (5, 4), (3, 7), (4, 6), (5, 5)):
+        if quick and (players, left) in ((3, 7), (4, 6)):
+            continue
+        for seed in seeds:
+            one = _rows_one_engine(players, seed, left, cap, per_row=False)
+            per = _rows_one_engine(players, seed, left, cap, per_row=True)
+            for (s1, a1), (s2, a2) in zip(one["answers"], per["answers"], strict=True):
+                assert s1 != "proven" or s2 != "proven" or a1 == a2, (players, left, seed)
+            out.append({"players": players, "tricks_left": left, "seed": seed, "one": one,
+                        "per_row": per})  # fmt: skip
+            cells = [f"{r['proven']:>4}/{r['rows']:<3} {r['nodes'] / 1e6:>8.1f} {r['cpu']:>6.1f}"
+                     for r in (one, per)]  # fmt: skip
+            print(f"{players:>2} {left:>4} {seed:>4} {cells[0]:>21} {cells[1]:>28}", flush=True)
+    return out
+
+
 def where_time(quick: bool) -> list[dict[str, Any]]:
     """Where an analyze table's time goes one step past the horizon (3p / 7, 4p / 6 and 5p / 5
     tricks left, seed 700): the rows of the seat to play on one engine (as analyze searches
@@ -790,6 +930,7 @@ def main() -> None:
             "crowd",
             "refuters",
             "where",
+            "share",
         ),
         help="run one part of the benchmark",
     )
@@ -819,6 +960,8 @@ def main() -> None:
         out["refuters"] = refuters(args.quick)
     if args.only in (None, "where"):
         out["where"] = where_time(args.quick)
+    if args.only in (None, "share"):
+        out["share"] = share(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

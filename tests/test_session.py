@@ -23,6 +23,7 @@ from catbox.solver.search import (
     can_force,
     forced,
     main_line,
+    native,
 )
 
 Question = Callable[[Session], object]
@@ -170,3 +171,33 @@ def test_reports_take_a_session() -> None:
     b = tricks_report(pos, seat, session=Session())
     assert _plain(a.forced) == _plain(b.forced) and a.possible == b.possible
     assert s.engine_count >= 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_rows_on_one_engine_match_rows_on_fresh_engines(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """analyze_moves searches every row on the session's one engine (its tables, the proof
+    numbers and the move-ordering history of the rows and questions before): every row equals
+    the answers of its own position on a fresh session, and the root answers combined from
+    the rows equal a fresh forced. Positions at trick starts and mid-trick; df-pn from 3 tricks
+    left (native.PN_FROM), so its table is shared between the rows too."""
+    monkeypatch.setattr(native, "PN_FROM", dict.fromkeys(native.PN_FROM, 3))
+    for seed in range(3):
+        pos = random_position(players, 1700 + seed, 3 if players > 3 else 4, mid_trick=seed)
+        seat = pos.to_play
+        assert seat is not None
+        s = Session()
+        # earlier questions on the same engine: another root of the deal, another goal
+        forced(pos.play(pos.legal_plays()[-1]), seat, session=s)
+        can_force(pos, seat, Target("at-least", pos.seats[seat].tricks + 1), session=s)
+        rows = analyze_moves(pos, session=s)
+        for row in rows:
+            f = forced(pos.play(row.play), seat, session=Session())
+            assert row.status == f.status == "proven"
+            assert (row.guaranteed, row.forceable, row.best_score) == (
+                f.guaranteed,
+                f.forceable,
+                f.best_score,
+            ), (seed, row.play)
+        assert _plain(forced(pos, seat, session=s)) == _plain(forced(pos, seat, session=Session()))
