@@ -653,8 +653,9 @@ def analyze_moves(
     Plays that mirror each other under colour symmetry (2B, 2Y, 2G when those rows, S's tokens
     in them and every seat's permissions for them agree, :func:`_mirror`) are searched once
     and listed for each play. The rows are searched question family by family (paradox
-    avoidance for every row, then the trick counts, then the score, :data:`FAMILIES`), so a
-    limit that cuts the search leaves the cheaper columns answered on every row. When every
+    avoidance for every row, then the trick counts, then the score, :data:`FAMILIES`; with
+    threads, paradox avoidance for every row, then the rest row by row), so a limit that cuts
+    the search leaves the cheaper columns answered on every row. When every
     row is proven, the session remembers the root's answers combined from them (a later
     :func:`forced` on this position reads them).
 
@@ -722,12 +723,12 @@ def _rows_in_threads(
     lim: Limits,
     kind: EngineKind | None,
 ) -> dict[int, Row]:
-    """The rows shared out between ``lim.threads`` threads, family by family as
-    :func:`_rows_in_order` (every thread waits for the others before the next family): the
-    calling thread with ``eng``, every other one with an engine of a fresh session made in that
-    thread (engines are never shared between threads). A free thread takes the next row it
-    searched in the family before (its tables hold that row), else the next row. The time limit
-    is the same deadline for all."""
+    """The rows shared out between ``lim.threads`` threads: the calling thread with ``eng``,
+    every other one with an engine of a fresh session made in that thread (engines are never
+    shared between threads). First the first family (paradox avoidance) of every row, each
+    free thread taking the next row; then, once all threads are done with it, the rest of
+    each row in turn, a thread taking the next of the rows it searched before (its tables
+    hold them), else the last row left. The time limit is the same deadline for all."""
     from concurrent.futures import ThreadPoolExecutor
 
     n = min(lim.threads, len(todo))
@@ -736,36 +737,45 @@ def _rows_in_threads(
     outs = {idx: Partial() for idx, _ in todo}
     cut: set[int] = set()
     owner: dict[int, int] = {}
-    pending: list[tuple[int, State]] = []
+    first = list(todo)  # the rows of the first family, in order
+    rest: list[tuple[int, State]] = []  # then the rows left
 
-    def take(me: int) -> tuple[int, State] | None:
+    def take(me: int, rows: list[tuple[int, State]]) -> tuple[int, State] | None:
         with lock:
-            if not pending:
+            if not rows:
                 return None
-            i = next((i for i, (idx, _) in enumerate(pending) if owner.get(idx) == me), 0)
-            nxt = pending.pop(i)
+            i = 0
+            if rows is rest:  # its own rows first, else the last one left
+                i = next((i for i, (idx, _) in enumerate(rows) if owner[idx] == me), -1)
+            nxt = rows.pop(i)
             owner[nxt[0]] = me
             return nxt
+
+    def search(mine: AnyEngine, idx: int, ch: State, families: tuple[Family, ...]) -> None:
+        out, done = outs[idx], False
+        for family in families:
+            if lim.expired():
+                break
+            mine.set_budget(None, lim.seconds())
+            out, done = _ask(mine, ch, out, family)
+            if not done:
+                break
+        with lock:
+            outs[idx] = out
+            if not done:
+                cut.add(idx)
 
     def work(me: int, mine: AnyEngine | None) -> None:
         try:
             if mine is None:
                 mine, _ = Session().engine(pos, seat, fresh=True, kind=kind)
-            for family in FAMILIES:
-                if me == 0:  # the rows of this family, set while the others wait
-                    pending[:] = [(idx, ch) for idx, ch in todo if idx not in cut]
-                turn.wait()
-                while (nxt := take(me)) is not None:
-                    idx, ch = nxt
-                    out, done = outs[idx], False
-                    if not lim.expired():
-                        mine.set_budget(None, lim.seconds())
-                        out, done = _ask(mine, ch, out, family)
-                    with lock:
-                        outs[idx] = out
-                        if not done:
-                            cut.add(idx)
-                turn.wait()
+            while (nxt := take(me, first)) is not None:
+                search(mine, *nxt, FAMILIES[:1])
+            if turn.wait() == 0:  # one thread lists the rows left while the others wait
+                rest[:] = [(idx, ch) for idx, ch in todo if idx not in cut]
+            turn.wait()
+            while (nxt := take(me, rest)) is not None:
+                search(mine, *nxt, FAMILIES[1:])
         except threading.BrokenBarrierError:
             return  # another thread failed: its error is raised below
         except BaseException:
