@@ -2,8 +2,9 @@
 
 1. Speed: the same forced questions on the same positions with the Python engine and the
    native core (fresh tables, each capped at a node budget for the Python engine so the run
-   stays short): nodes/s of each and the ratio (target >= 50x); and the time of the native core
-   to answer the question completely.
+   stays short): nodes/s of each and the ratio (target >= 50x), the native core running the
+   Python engine's algorithm (its own static bounds, score bounds and df-pn off; their nodes/s
+   with them beside it); and the time of the native core to answer the question completely.
 2. Horizon: for 3, 4 and 5 players and tricks left from 3 up to the full round (8 / 8 / 7), on
    fixed seeds at trick boundaries with every hand known: the share of positions whose
    ``analyze_moves`` rows and the root's ``forced`` answers are all proven within the time
@@ -59,6 +60,8 @@ import json
 import statistics
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from math import inf
 from pathlib import Path
 from typing import Any
@@ -83,9 +86,10 @@ SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY 
 
 
 def speed(seeds: int, py_nodes: int, repeats: int = 3) -> list[dict[str, Any]]:
-    print("\n== nodes/s, Python engine vs native core (same positions, same questions, alpha-beta)")
+    print("\n== nodes/s, Python engine vs native core (same positions, questions and algorithm)")
     print(f"(each engine {repeats}x, interleaved; rates per CPU second of this process, the")
-    print(" median of the repeats; the wall-clock ratio beside it moves with the machine's load)")
+    print(" median of the repeats; the wall-clock ratio beside it moves with the machine's load;")
+    print(" 'own n/s': the native core with its own bounds, which the Python engine lacks)")
     saved, search = dict(native.PN_FROM), native.SEARCH
     native.PN_FROM.update(dict.fromkeys(saved, 99))  # one algorithm on both sides:
     native.SEARCH = 0  # alpha-beta with the Python engine's table keys
@@ -94,6 +98,29 @@ def speed(seeds: int, py_nodes: int, repeats: int = 3) -> list[dict[str, Any]]:
     finally:
         native.PN_FROM.update(saved)
         native.SEARCH = search
+
+
+@contextmanager
+def _python_algorithm() -> Iterator[None]:
+    """New native engines run the Python engine's algorithm: none of the core's own static
+    bounds (bounds.h; the Python engine has never_stuck only, which the core keeps at 0), the
+    plain score caps (search.h SCORE_* 0) and the paradox part by alpha-beta (para_pn 0).
+    Measured on small proven forced questions (3p / 4-5, 4p / 3, 5p / 3 tricks left, seeds
+    900-902): the core then searches 0.9-2.1x the Python engine's nodes; with its own bounds
+    0.1-0.7x (so its nodes/s is of another algorithm)."""
+    init = native.NativeEngine.__init__
+
+    def same(self: native.NativeEngine, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        self.core.set_bounds(0)
+        self.core.set_score_bounds(0)
+        self.core.set_para_pn(0)
+
+    setattr(native.NativeEngine, "__init__", same)  # noqa: B010 (a method replaced)
+    try:
+        yield
+    finally:
+        setattr(native.NativeEngine, "__init__", init)  # noqa: B010
 
 
 def _timed_forced(pos: Any, seat: int, limit: int, kind: str) -> dict[str, Any]:
@@ -107,7 +134,7 @@ def _timed_forced(pos: Any, seat: int, limit: int, kind: str) -> dict[str, Any]:
 
 def _speed(seeds: int, py_nodes: int, repeats: int) -> list[dict[str, Any]]:
     head = f"{'pl':>2} {'left':>4} {'py nodes':>9} {'py n/s':>9} {'nat nodes':>10} {'nat n/s':>10}"
-    print(head + f" {'ratio':>6} {'wall':>6} {'native full s':>13}")
+    print(head + f" {'ratio':>6} {'wall':>6} {'own n/s':>10} {'own':>5} {'native full s':>13}")
     rows = []
     for players, left in ((3, 6), (4, 5), (5, 4)):
         for seed in range(seeds):
@@ -115,10 +142,12 @@ def _speed(seeds: int, py_nodes: int, repeats: int) -> list[dict[str, Any]]:
             seat = pos.to_play
             assert seat is not None
             res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": 900 + seed}
-            runs: dict[str, list[dict[str, Any]]] = {"python": [], "native": []}
-            for _ in range(repeats):  # interleaved: both engines see the same load
-                for kind, limit in (("python", py_nodes), ("native", 50 * py_nodes)):
-                    runs[kind].append(_timed_forced(pos, seat, limit, kind))
+            runs: dict[str, list[dict[str, Any]]] = {"python": [], "native": [], "own": []}
+            for _ in range(repeats):  # interleaved: the engines see the same load
+                runs["python"].append(_timed_forced(pos, seat, py_nodes, "python"))
+                with _python_algorithm():
+                    runs["native"].append(_timed_forced(pos, seat, 50 * py_nodes, "native"))
+                runs["own"].append(_timed_forced(pos, seat, 50 * py_nodes, "native"))
             for kind, rs in runs.items():
                 res[kind] = {
                     "nodes": rs[0]["nodes"],
@@ -134,19 +163,22 @@ def _speed(seeds: int, py_nodes: int, repeats: int) -> list[dict[str, Any]]:
             res["native_full_status"] = full.status
             res["ratio"] = res["native"]["rate"] / res["python"]["rate"]
             res["wall_ratio"] = res["native"]["wall_rate"] / res["python"]["wall_rate"]
+            res["own_ratio"] = res["own"]["rate"] / res["python"]["rate"]
             rows.append(res)
             py, nat = res["python"], res["native"]
             print(
                 f"{players:>2} {left:>4} {py['nodes']:>9} {py['rate']:>9.0f} {nat['nodes']:>10} "
                 f"{nat['rate']:>10.0f} {res['ratio']:>5.0f}x {res['wall_ratio']:>5.0f}x "
+                f"{res['own']['rate']:>10.0f} {res['own_ratio']:>4.0f}x "
                 f"{res['native_full_s']:>12.2f}"
                 + ("" if full.status == "proven" else " (unknown)"),
                 flush=True,
             )
     ratio = statistics.median(r["ratio"] for r in rows)
     wall = statistics.median(r["wall_ratio"] for r in rows)
+    own = statistics.median(r["own_ratio"] for r in rows)
     print(f"median ratio native/python nodes per CPU second: {ratio:.0f}x (target >= 50x);"
-          f" wall clock {wall:.0f}x")  # fmt: skip
+          f" wall clock {wall:.0f}x; the core with its own bounds {own:.0f}x")  # fmt: skip
     return rows
 
 
@@ -506,23 +538,23 @@ def _timed_rows(pos: Any, threads: int) -> tuple[Any, float, float, float]:
     """``analyze_moves`` with ``threads`` threads and a fresh session: rows, wall seconds,
     process CPU seconds and the busiest thread's CPU seconds (its rows' searches)."""
     per: dict[int, float] = {}
-    answers = search_api._answers
+    ask = search_api._ask
 
-    def timed(eng: Any, st: Any) -> Any:
+    def timed(eng: Any, st: Any, out: Any, family: Any) -> Any:
         c = time.thread_time()
         try:
-            return answers(eng, st)
+            return ask(eng, st, out, family)
         finally:
             me = threading.get_ident()
             per[me] = per.get(me, 0.0) + time.thread_time() - c
 
-    search_api._answers = timed
+    search_api._ask = timed
     try:
         t, c = time.perf_counter(), time.process_time()
         rows = analyze_moves(pos, limits=Limits(threads=threads), session=Session())
         wall, cpu = time.perf_counter() - t, time.process_time() - c
     finally:
-        search_api._answers = answers
+        search_api._ask = ask
     return rows, wall, cpu, max(per.values(), default=0.0)
 
 
@@ -663,18 +695,22 @@ class _FreshGoals:
 
 
 def _goals_fresh_shared(players: int, seed: int, left: int, cap: int) -> dict[str, Any]:
-    """The questions of every analyze row of one position, in analyze's order (the MTD(f)
-    guesses carried from row to row as analyze does), each on a fresh engine and then all on
-    one engine: nodes per question, both ways."""
+    """The questions of every analyze row of one position, in analyze's order (family by
+    family, api.FAMILIES; the MTD(f) guesses carried from row to row as analyze does), each
+    on a fresh engine and then all on one engine: nodes per question, both ways. (A row's
+    later families are asked even after a cap cut one of its questions.)"""
     pos = random_position(players, seed, left)
     seat = pos.to_play
     assert seat is not None
     fresh = _FreshGoals(pos, seat, cap)
     one = native.NativeEngine.for_position(pos, seat)
     goals = []
-    for row, (_idx, ch) in enumerate(one.children(one.state_of(pos))):
+    kids = list(one.children(one.state_of(pos)))
+    outs = [search_api.Partial() for _ in kids]
+    order = [(f, row) for f in search_api.FAMILIES for row in range(len(kids))]
+    for family, row in order:  # analyze's order: each family for every row in turn
         start = len(fresh.goals)
-        search_api._answers(fresh, ch)  # type: ignore[arg-type]
+        outs[row], _done = search_api._ask(fresh, kids[row][1], outs[row], family)  # type: ignore[arg-type]
         for name, args, res, n_fresh in fresh.goals[start:]:
             one.set_budget(cap, None)
             n0 = one.nodes
@@ -689,31 +725,40 @@ def _goals_fresh_shared(players: int, seed: int, left: int, cap: int) -> dict[st
 
 
 def _rows_one_engine(players: int, seed: int, left: int, cap: int, per_row: bool) -> dict[str, Any]:
-    """Every analyze answer of one position, the rows in analyze's order (a mirrored play
-    searched once), on one engine or (``per_row``) a fresh engine per row, ``cap`` nodes per
-    row: rows proven, nodes, CPU seconds and the answers."""
+    """Every analyze answer of one position (a mirrored play searched once) on one engine in
+    analyze's order or (``per_row``) on a fresh engine per row, ``cap`` nodes per family of
+    a row: rows proven, nodes, CPU seconds and the answers."""
     pos = random_position(players, seed, left)
     seat = pos.to_play
     assert seat is not None
     eng = native.NativeEngine.for_position(pos, seat)
     root = eng.state_of(pos)
     seen: set[int] = set()
-    rows: list[Any] = []
-    nodes, proven, cpu = 0, 0, time.process_time()
+    todo = []
     for idx, ch in eng.children(root):
-        twin = search_api._mirror(eng.ctx, root, idx)
+        if search_api._mirror(eng.ctx, root, idx) not in seen:
+            todo.append(ch)
         seen.add(idx)
-        if twin in seen:
+    engines = [native.NativeEngine.for_position(pos, seat) if per_row else eng for _ in todo]
+    outs = [search_api.Partial() for _ in todo]
+    cut = [False] * len(todo)
+    nodes, cpu = 0, time.process_time()
+    # analyze's order on one engine (each family for every row in turn, api.FAMILIES); per
+    # row, the same families row by row; a cap of `cap` nodes per family of a row
+    order = [(f, r) for f in search_api.FAMILIES for r in range(len(todo))]
+    if per_row:
+        order.sort(key=lambda fr: fr[1])
+    for family, r in order:
+        if cut[r]:
             continue
-        if per_row:
-            eng = native.NativeEngine.for_position(pos, seat)
-        eng.set_budget(cap, None)
-        n0 = eng.nodes
-        out, status = search_api._answers(eng, ch)
-        nodes += eng.nodes - n0
-        proven += status == "proven"
-        rows.append([status, repr(out)])
-    return {"rows": len(rows), "proven": proven, "nodes": nodes,
+        e = engines[r]
+        e.set_budget(cap, None)
+        n0 = e.nodes
+        outs[r], done = search_api._ask(e, todo[r], outs[r], family)
+        nodes += e.nodes - n0
+        cut[r] = not done
+    rows = [["unknown" if c else "proven", repr(o)] for o, c in zip(outs, cut, strict=True)]
+    return {"rows": len(rows), "proven": cut.count(False), "nodes": nodes,
             "cpu": time.process_time() - cpu, "answers": rows}  # fmt: skip
 
 
@@ -722,9 +767,10 @@ def share(quick: bool) -> list[dict[str, Any]]:
     proof numbers and move-ordering history serve every row) against fresh engines.
     1. The questions of every row of 5p / 5 seed 700, each on a fresh engine and all on one
        engine in analyze's order: nodes per question, the ones one engine costs far more.
-    2. Every analyze answer on one engine and on a fresh engine per row, node cap per row,
-       on the horizon positions (3p / 6, 4p / 5, 5p / 4) and one step past (3p / 7, 4p / 6,
-       5p / 5), seeds 700-702: rows proven, nodes, CPU seconds, answers equal where proven."""
+    2. Every analyze answer on one engine and on a fresh engine per row, node cap per family
+       of a row, on the horizon positions (3p / 6, 4p / 5, 5p / 4) and one step past (3p / 7,
+       4p / 6, 5p / 5), seeds 700-702: rows proven, nodes, CPU seconds, answers equal where
+       proven."""
     cap = 10_000_000 if quick else 40_000_000
     out: list[dict[str, Any]] = []
     print(f"\n== one engine for every row vs fresh engines ({cap / 1e6:.0f} M-node cap)")
