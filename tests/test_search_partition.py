@@ -20,7 +20,8 @@ from .test_search_native import assert_forced_matches_reference
 from .test_search_score import _playout_states
 
 NORM = 5  # search.h SEARCH_NORM | SEARCH_PN_NORM (the default)
-PART = NORM | 32  # and SEARCH_PART
+PART = NORM | 32  # and SEARCH_PART (sorted keys at trick starts)
+PART_EVERY = PART | 64  # and SEARCH_PART_EVERY (sorted keys at every node)
 
 
 def _goals(left: int) -> list[tuple[int, int, int]]:
@@ -68,8 +69,9 @@ def _engine(pos: Position, seat: int, mask: int, pn: bool) -> NativeEngine:
 def test_partition_keeps_every_answer_on_one_table(players: int) -> None:
     """One engine with SEARCH_PART answers every goal (trick goals, paradox parts pk >= 0) of
     the states along several playouts of a position, one table for all of them (so facts
-    stored by one state answer others of its class), as an engine with the default keys does;
-    para (which asks win's goals) too; red broken or not (L3a)."""
+    stored by one state answer others of its class; sorted keys at trick starts or at every
+    node), as an engine with the default keys does; para (which asks win's goals) too; red
+    broken or not (L3a)."""
     rng = random.Random(570 + players)
     checked = 0
     for seed in range(14):
@@ -77,7 +79,7 @@ def test_partition_keeps_every_answer_on_one_table(players: int) -> None:
         pos = random_position(players, 57_000 + seed, left, mid_trick=seed % players)
         seat = rng.randrange(players)
         exact = _engine(pos, seat, NORM, seed % 2 == 1)
-        part = _engine(pos, seat, PART, seed % 2 == 1)
+        part = _engine(pos, seat, PART_EVERY if seed % 3 else PART, seed % 2 == 1)
         states = []
         for _ in range(4):
             states += _playout_states(exact, exact.state_of(pos), rng)
@@ -106,7 +108,7 @@ def test_partition_answers_hold_for_every_order_keeping_renaming(players: int) -
         left = 2 + seed % (3 if players < 5 else 2)
         pos = random_position(players, 67_000 + seed, left, mid_trick=seed % players)
         seat = rng.randrange(players)
-        part = _engine(pos, seat, PART, False)
+        part = _engine(pos, seat, PART_EVERY if seed % 2 else PART, False)
         n = part.ctx.max_number
         for st in _playout_states(part, part.state_of(pos), rng)[:4]:
             fs = flat(part.ctx, st)
@@ -131,11 +133,51 @@ def test_partition_answers_hold_for_every_order_keeping_renaming(players: int) -
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_renamed_states_share_one_table(players: int) -> None:
+    """States whose sorted keys meet (partition.h part_key): a state, then renamings of it
+    (any order, kept or not), each also with the trick's winning card so far given another
+    number of its colour class (a state whose sorted key differs from the renaming's in that
+    number only), all asked on one SEARCH_PART engine after the state itself: every answer
+    equals the default keys' (with SEARCH_PART_EVERY the sorted key inside a trick too)."""
+    rng = random.Random(770 + players)
+    checked = 0
+    for seed in range(12):
+        left = 2 + seed % (3 if players < 5 else 2)
+        pos = random_position(players, 77_000 + seed, left, mid_trick=seed % players)
+        seat = rng.randrange(players)
+        part = _engine(pos, seat, PART_EVERY if seed % 3 else PART, seed % 2 == 1)
+        exact = _engine(pos, seat, NORM, False)
+        n = part.ctx.max_number
+        for st in _playout_states(part, part.state_of(pos), rng)[:4]:
+            fs = flat(part.ctx, st)
+            variants = [fs]
+            for _ in range(4):
+                perm = list(range(1, n + 1))
+                rng.shuffle(perm)
+                rfs = _renamed(fs, n, dict(zip(range(1, n + 1), perm, strict=True)))
+                variants.append(rfs)
+                wval = rfs[6]
+                if wval >= 1:  # another winning number, the same colour class (W1)
+                    base = RED_BONUS if wval > n else 0
+                    other = base + rng.randint(1, n)
+                    variants.append((*rfs[:6], other, *rfs[7:]))
+            for lo, hi, pk in _goals(st[11])[::2]:
+                for v in variants:
+                    assert part.core.win(v, lo, hi, pk) == exact.core.win(v, lo, hi, pk), (
+                        seed,
+                        v,
+                        (lo, hi, pk),
+                    )
+                    checked += 1
+    assert checked >= 300
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_partition_matches_the_reference(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """SEARCH_PART on: forced equals the exhaustive rules-engine solver (1-2 tricks, mid-trick
-    too)."""
-    monkeypatch.setattr(native, "SEARCH", PART)
+    """SEARCH_PART on (and SEARCH_PART_EVERY): forced equals the exhaustive rules-engine solver
+    (1-2 tricks, mid-trick too)."""
     for i in range(8):
+        monkeypatch.setattr(native, "SEARCH", PART_EVERY if i % 2 else PART)
         pos = random_position(players, 77_000 + i, 1 + i % 2, mid_trick=i % players)
         clear_cache()
         assert_forced_matches_reference(pos)

@@ -46,17 +46,26 @@
 // signatures, which are equal in the normalised state (so either renaming does). The sort
 // gives each state st a map pi_st from the sorted index i to the number in column i. A fact
 // stored by st keeps R in sorted indices, {i, j} for {pi_st(i), pi_st(j)}, and st's order on
-// them (ord: i < j ... pi_st(i) < pi_st(j)). A probing state p with the same key is
+// them (ord: the bit of {i, j}, i < j, set when pi_st(i) < pi_st(j)). A probing state p with
+// the same key is
 // sigma(st) for sigma = pi_p o pi_st^-1 (up to equal columns); the fact answers p when
 // pi_p orders every pair of R as pi_st did, i.e. sigma keeps R's order: (*) gives the
 // answer, and p's R is R renamed by pi_p (a sigma' keeping that order keeps R's order after
-// sigma, so it maps st to sigma'(p) with R's order kept). Inside a trick (the trick's winning
-// value is a number) the key is st's own normalised key (pi = identity: every fact matches,
-// R is kept as numbers). An entry holds a few facts; a new fact drops those it implies (a
-// goal at least as wide for a win, at most as wide for a loss, over at least the same
-// states: its R a subset of theirs with the same order on it): the more general fact with
-// the looser bound stays beside the more specific ones with the tighter bounds. df-pn's facts
-// (pn.cpp) are stored with R = every pair (it tracks no relevance).
+// sigma, so it maps st to sigma'(p) with R's order kept). Inside a trick the key is st's own
+// normalised key (pi = identity: every fact matches, R is kept as numbers), or with
+// SEARCH_PART_EVERY the sorted one too, the number of the trick's winning card so far renamed
+// with its column (sigma renames it, and every pair of R with it, alike). An entry holds a
+// few facts; a new fact drops those it implies (a goal at least as wide for a win, at most as
+// wide for a loss, over at least the same states: its R a subset of theirs with the same
+// order on it): the more general fact with the looser bound stays beside the more specific
+// ones with the tighter bounds. df-pn's facts (pn.cpp) are stored with R = every pair (it
+// tracks no relevance).
+//
+// What this covers: the order of the numbers only. States that differ in which cells are
+// open, which seat holds what or which permissions are held share no fact (the cells a line
+// tested are not recorded); the sorted key makes states that are renamings of each other meet.
+// tests/test_search_partition.py checks (*) itself: renamings that keep R's order, answered
+// afresh, give the same answers.
 #pragma once
 #include <cstdint>
 
@@ -156,27 +165,32 @@ inline uint64_t sorted_order(uint64_t rel, const Perm& pm) {
     return out;
 }
 
-// The normalised key of st with its columns sorted by signature (see above), pm its order.
+// The normalised key of st with its columns sorted by signature (see above), pm its order:
+// table.h core_key's layout (`norm`) of the sorted state, built from the signatures (without
+// `symmetric`; with it, core_key of the sorted state).
 inline Key part_key(const Ctx& cx, const State& st, bool symmetric, Perm& pm) {
     const int n = cx.n;
-    uint64_t f[MAX_SEATS];
-    for (int q = 0; q < cx.players; ++q)
-        f[q] = cx.hand_cols(st.hand[q]) & ~st.occ & cx.perm_cells(st, q);
+    const uint64_t row = (1ULL << n) - 1;
+    // per seat, in 4-bit lanes (one per number): the colours of the column it can fill (F_q),
+    // and its usable copies (min(copies, |F_q ∩ column|))
+    uint64_t pat[MAX_SEATS], cc[MAX_SEATS], any = 0;
+    uint32_t perms = 0;
+    for (int q = 0; q < cx.players; ++q) {
+        uint64_t f = cx.hand_cols(st.hand[q]) & ~st.occ & cx.perm_cells(st, q);
+        uint64_t r0 = f & row, r1 = f >> n & row, r2 = f >> 2 * n & row, r3 = f >> 3 * n & row;
+        pat[q] = cx.lane4[r0] | cx.lane4[r1] << 1 | cx.lane4[r2] << 2 | cx.lane4[r3] << 3;
+        cc[q] = Ctx::min_lanes(cx.lanes_of(st.hand[q]), cx.column_counts(f));
+        any |= pat[q];
+        perms |= (uint32_t)((r0 ? 1 : 0) | (r1 ? 2 : 0) | (r2 ? 4 : 0) | (r3 ? 8 : 0)) << (4 * q);
+    }
     uint64_t sig[MAX_NUMBER + 1];
     for (int k = 1; k <= n; ++k) {
         uint64_t s = 0;
-        for (int q = 0; q < cx.players; ++q) {
-            uint64_t m = f[q] & cx.col[k];
-            if (!m) continue;
-            uint64_t bits = (m >> (k - 1) & 1) | (m >> (n + k - 2) & 2) |
-                            (m >> (2 * n + k - 3) & 4) | (m >> (3 * n + k - 4) & 8);
-            int c = Ctx::count(st.hand[q], k), e = popcount(m);
-            s |= (bits | (uint64_t)(c < e ? c : e) << 4) << (7 * q);
-        }
+        for (int q = 0; q < cx.players; ++q)
+            s |= ((pat[q] >> (4 * (k - 1)) & 15) | (cc[q] >> (4 * (k - 1)) & 15) << 4) << (8 * q);
         sig[k] = s;
     }
     // stable insertion sort of the numbers by signature
-    pm.id = true;
     for (int i = 0; i < n; ++i) {
         int k = i + 1, j = i;
         while (j > 0 && sig[pm.num[j - 1]] > sig[k]) {
@@ -185,23 +199,53 @@ inline Key part_key(const Ctx& cx, const State& st, bool symmetric, Perm& pm) {
         }
         pm.num[j] = (int8_t)k;
     }
+    pm.id = true;
     for (int i = 0; i < n; ++i) {
         pm.idx[pm.num[i]] = (int8_t)i;
         if (pm.num[i] != i + 1) pm.id = false;
     }
-    if (pm.id) return core_key(cx, st, symmetric, false, true);
-    State s = st;
-    const uint64_t col1 = cx.col[1];
-    uint64_t occ = 0;
+    int wval = st.wval;
+    if (st.cnt && wval >= 0 && !pm.id) {  // the winning card so far renamed with its column
+        bool red = wval > n;
+        int w = red ? wval - cx.rules.red_bonus : wval;
+        wval = pm.idx[w] + 1 + (red ? cx.rules.red_bonus : 0);
+    }
+    if (symmetric) {
+        State s = st;
+        const uint64_t col1 = cx.col[1];
+        uint64_t occ = 0;
+        uint32_t hands[MAX_SEATS] = {};
+        for (int i = 0; i < n; ++i) {
+            int k = pm.num[i] - 1;  // column k + 1 moves to column i + 1
+            occ |= (st.occ >> k & col1) << i;
+            for (int q = 0; q < cx.players; ++q)
+                hands[q] |= (st.hand[q] >> (3 * k) & 7u) << (3 * i);
+        }
+        s.occ = occ;
+        for (int q = 0; q < cx.players; ++q) s.hand[q] = hands[q];
+        s.wval = (int8_t)wval;
+        return core_key(cx, s, symmetric, false, true);
+    }
+    // the sorted state's normalised board (a cell no seat can fill is used) and usable copies
+    uint64_t free_cells = 0;
     uint32_t hands[MAX_SEATS] = {};
     for (int i = 0; i < n; ++i) {
-        int k = pm.num[i] - 1;  // column k + 1 moves to column i + 1
-        occ |= (st.occ >> k & col1) << i;
-        for (int q = 0; q < cx.players; ++q) hands[q] |= (st.hand[q] >> (3 * k) & 7u) << (3 * i);
+        int sh = 4 * (pm.num[i] - 1);
+        uint64_t u = any >> sh & 15;
+        free_cells |= ((u & 1) | (u >> 1 & 1) << n | (u >> 2 & 1) << 2 * n | (u >> 3 & 1) << 3 * n)
+                      << i;
+        for (int q = 0; q < cx.players; ++q) hands[q] |= (uint32_t)(cc[q] >> sh & 7) << (3 * i);
     }
-    s.occ = occ;
-    for (int q = 0; q < cx.players; ++q) s.hand[q] = hands[q];
-    return core_key(cx, s, symmetric, false, true);
+    uint64_t occ = cx.pc[15] & ~free_cells;
+    if (st.occ & cx.red) occ |= cx.broken_bit;
+    Key key;
+    key.w[0] = occ | (uint64_t)perms << 37 | (uint64_t)st.leader << 57 | (uint64_t)st.cnt << 60;
+    key.w[1] = hands[0] | (uint64_t)hands[1] << 27 | (uint64_t)(st.led + 1) << 54 |
+               (uint64_t)(st.wseat + 1) << 57;
+    key.w[2] = hands[2] | (uint64_t)hands[3] << 27 | (uint64_t)(wval + 1) << 54;
+    key.w[3] = hands[4] | (uint64_t)1 << 39 | (uint64_t)st.left << 31;
+    key.w[4] = 0;
+    return key;
 }
 
 // a play in sorted coordinates, and back (hints)
@@ -216,9 +260,18 @@ inline int real_cell(const Ctx& cx, int h, const Perm& pm) {
 }
 
 struct PartFact {
-    uint64_t rel;  // R, in the key's coordinates
+    uint64_t w;    // R in the key's coordinates (36 bits), then lo, hi, pk (+1, 4 bits each), res
     uint64_t ord;  // the storing state's order on R
-    int8_t lo, hi, pk, res;
+    static PartFact of(uint64_t rel, uint64_t ord, int lo, int hi, int pk, bool res) {
+        return PartFact{rel | (uint64_t)(lo + 1) << 40 | (uint64_t)(hi + 1) << 44 |
+                            (uint64_t)(pk + 1) << 48 | (uint64_t)res << 52,
+                        ord};
+    }
+    uint64_t rel() const { return w & ((1ULL << 36) - 1); }
+    int lo() const { return (int)(w >> 40 & 15) - 1; }
+    int hi() const { return (int)(w >> 44 & 15) - 1; }
+    int pk() const { return (int)(w >> 48 & 15) - 1; }
+    bool res() const { return w >> 52 & 1; }
 };
 
 constexpr int PART_FACTS = 4;
@@ -228,7 +281,7 @@ struct PartEntry {
     uint64_t hint_ord;  // the order of every pair of the state that stored the hint
     int8_t nfacts;
     int8_t hint;  // a best play, for states of that order only (another order's best play
-                  // need not be good: measured, 3p / 6 seed 700 1.38 -> 1.59 M nodes)
+                  // need not be as good; measured, either way within the noise)
 };
 
 }  // namespace catbox

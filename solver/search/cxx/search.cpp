@@ -334,11 +334,11 @@ int Engine::probe_part(const Key& key, const Perm& pm, int lo, int hi, int pk, i
     const PartEntry* e = &slot->data;
     for (int i = 0; i < e->nfacts; ++i) {
         const PartFact& f = e->facts[i];
-        bool decides = f.res ? (f.lo >= lo && f.hi <= hi && f.pk <= pk)
-                             : (f.lo <= lo && f.hi >= hi && f.pk >= pk);
-        if (!decides || sorted_order(f.rel, pm) != f.ord) continue;
-        rel_ = pairs_from_sorted(f.rel, pm);
-        return f.res;
+        bool decides = f.res() ? (f.lo() >= lo && f.hi() <= hi && f.pk() <= pk)
+                               : (f.lo() <= lo && f.hi() >= hi && f.pk() >= pk);
+        if (!decides || sorted_order(f.rel(), pm) != f.ord) continue;
+        rel_ = pairs_from_sorted(f.rel(), pm);
+        return f.res();
     }
     if (e->hint_ord == sorted_order(all_pairs_, pm)) hint = e->hint;
     return -1;
@@ -358,16 +358,16 @@ void Engine::store_part(const Key& key, const Perm& pm, int lo, int hi, int pk, 
         const PartFact& f = e->facts[i];
         // implied by the new fact: a goal it decides too, over states it covers too (its R
         // within theirs, the same order on it)
-        bool goal = res ? (f.res && f.lo <= lo && f.hi >= hi && f.pk >= pk)
-                        : (!f.res && f.lo >= lo && f.hi <= hi && f.pk <= pk);
-        bool drop = goal && (r & ~f.rel) == 0 && ((f.ord ^ o) & r) == 0;
+        bool goal = res ? (f.res() && f.lo() <= lo && f.hi() >= hi && f.pk() >= pk)
+                        : (!f.res() && f.lo() >= lo && f.hi() <= hi && f.pk() <= pk);
+        bool drop = goal && (r & ~f.rel()) == 0 && ((f.ord ^ o) & r) == 0;
         if (!drop) e->facts[w++] = f;
     }
     if (w == PART_FACTS) {  // full: forget the oldest fact
         for (int i = 1; i < w; ++i) e->facts[i - 1] = e->facts[i];
         --w;
     }
-    e->facts[w++] = PartFact{r, o, (int8_t)lo, (int8_t)hi, (int8_t)pk, (int8_t)(res ? 1 : 0)};
+    e->facts[w++] = PartFact::of(r, o, lo, hi, pk, res);
     e->nfacts = (int8_t)w;
     if (best >= 0) {
         e->hint = (int8_t)best;

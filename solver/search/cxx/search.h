@@ -81,10 +81,18 @@ constexpr int SEARCH_PN_NORM = 4;  // normalised keys in the proof-number table 
 constexpr int SEARCH_RANK = 8;
 constexpr int SEARCH_RANK_EVERY = 16;
 // partition search (partition.h, proof in the comment): win's table (pt_, shared with df-pn)
-// keyed at trick starts by the normalised state with its columns sorted, each fact valid for
-// every relabelling of the numbers that keeps the order of the pairs its search compared (W1).
-// Measured: see README "Performance".
+// keyed at trick starts (at every node with SEARCH_PART_EVERY) by the normalised state with its
+// columns sorted, each fact valid for every renaming of the numbers that keeps the order of the
+// pairs its search compared (W1). Measured (bench/bench_native.py --only partition, every
+// analyze answer of 3p/6, 4p/5, 5p/4 seeds 700-702, one engine per position, same run): keys
+// 29.60 M nodes, 8.8 s CPU; PART 29.15 M, 10.5 s; PART | PART_EVERY 28.37 M (-4 %), 12.4 s
+// (+40 %). By alpha-beta alone (df-pn off): 43.57 M, 11.5 s; 42.27 M, 12.8 s; 39.98 M (-8 %),
+// 14.1 s (+23 %). With every fact matching every renaming (unsound, the ceiling of this
+// partition) 3p/6 seed 700 1.47 -> 0.72 M, 4p/5 700 19.1 -> 15.5 M, 5p/4 700 5.8 -> 4.9 M;
+// the order-comparing bounds' "every pair" costs nothing measurable: W1's pairs decide. Each
+// node costs +30-40 % (the sorted key, entries of 120 bytes instead of 64). Off.
 constexpr int SEARCH_PART = 32;
+constexpr int SEARCH_PART_EVERY = 64;
 constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
 
 // Algorithm switches (for measuring each; the defaults are the measured best).
@@ -286,7 +294,7 @@ class Engine {
     // (sorted at trick starts) with its column order
     bool part() const { return opt.search & SEARCH_PART; }
     Key part_key_of(const State& st, Perm& pm) const {
-        if (st.cnt) {
+        if (st.cnt && !(opt.search & SEARCH_PART_EVERY)) {
             pm.id = true;
             return core_key(cx, st, opt.canonical, false, true);
         }
