@@ -2,8 +2,9 @@
 
 1. Speed: the same forced questions on the same positions with the Python engine and the
    native core (fresh tables, each capped at a node budget for the Python engine so the run
-   stays short): nodes/s of each and the ratio (target >= 50x); and the time of the native core
-   to answer the question completely.
+   stays short): nodes/s of each and the ratio (target >= 50x), the native core running the
+   Python engine's algorithm (its own static bounds, score bounds and df-pn off; their nodes/s
+   with them beside it); and the time of the native core to answer the question completely.
 2. Horizon: for 3, 4 and 5 players and tricks left from 3 up to the full round (8 / 8 / 7), on
    fixed seeds at trick boundaries with every hand known: the share of positions whose
    ``analyze_moves`` rows and the root's ``forced`` answers are all proven within the time
@@ -59,6 +60,8 @@ import json
 import statistics
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from math import inf
 from pathlib import Path
 from typing import Any
@@ -83,9 +86,10 @@ SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY 
 
 
 def speed(seeds: int, py_nodes: int, repeats: int = 3) -> list[dict[str, Any]]:
-    print("\n== nodes/s, Python engine vs native core (same positions, same questions, alpha-beta)")
+    print("\n== nodes/s, Python engine vs native core (same positions, questions and algorithm)")
     print(f"(each engine {repeats}x, interleaved; rates per CPU second of this process, the")
-    print(" median of the repeats; the wall-clock ratio beside it moves with the machine's load)")
+    print(" median of the repeats; the wall-clock ratio beside it moves with the machine's load;")
+    print(" 'own n/s': the native core with its own bounds, which the Python engine lacks)")
     saved, search = dict(native.PN_FROM), native.SEARCH
     native.PN_FROM.update(dict.fromkeys(saved, 99))  # one algorithm on both sides:
     native.SEARCH = 0  # alpha-beta with the Python engine's table keys
@@ -94,6 +98,29 @@ def speed(seeds: int, py_nodes: int, repeats: int = 3) -> list[dict[str, Any]]:
     finally:
         native.PN_FROM.update(saved)
         native.SEARCH = search
+
+
+@contextmanager
+def _python_algorithm() -> Iterator[None]:
+    """New native engines run the Python engine's algorithm: none of the core's own static
+    bounds (bounds.h; the Python engine has never_stuck only, which the core keeps at 0), the
+    plain score caps (search.h SCORE_* 0) and the paradox part by alpha-beta (para_pn 0).
+    Measured on small proven forced questions (3p / 4-5, 4p / 3, 5p / 3 tricks left, seeds
+    900-902): the core then searches 0.9-2.1x the Python engine's nodes; with its own bounds
+    0.1-0.7x (so its nodes/s is of another algorithm)."""
+    init = native.NativeEngine.__init__
+
+    def same(self: native.NativeEngine, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        self.core.set_bounds(0)
+        self.core.set_score_bounds(0)
+        self.core.set_para_pn(0)
+
+    setattr(native.NativeEngine, "__init__", same)  # noqa: B010 (a method replaced)
+    try:
+        yield
+    finally:
+        setattr(native.NativeEngine, "__init__", init)  # noqa: B010
 
 
 def _timed_forced(pos: Any, seat: int, limit: int, kind: str) -> dict[str, Any]:
@@ -107,7 +134,7 @@ def _timed_forced(pos: Any, seat: int, limit: int, kind: str) -> dict[str, Any]:
 
 def _speed(seeds: int, py_nodes: int, repeats: int) -> list[dict[str, Any]]:
     head = f"{'pl':>2} {'left':>4} {'py nodes':>9} {'py n/s':>9} {'nat nodes':>10} {'nat n/s':>10}"
-    print(head + f" {'ratio':>6} {'wall':>6} {'native full s':>13}")
+    print(head + f" {'ratio':>6} {'wall':>6} {'own n/s':>10} {'own':>5} {'native full s':>13}")
     rows = []
     for players, left in ((3, 6), (4, 5), (5, 4)):
         for seed in range(seeds):
@@ -115,10 +142,12 @@ def _speed(seeds: int, py_nodes: int, repeats: int) -> list[dict[str, Any]]:
             seat = pos.to_play
             assert seat is not None
             res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": 900 + seed}
-            runs: dict[str, list[dict[str, Any]]] = {"python": [], "native": []}
-            for _ in range(repeats):  # interleaved: both engines see the same load
-                for kind, limit in (("python", py_nodes), ("native", 50 * py_nodes)):
-                    runs[kind].append(_timed_forced(pos, seat, limit, kind))
+            runs: dict[str, list[dict[str, Any]]] = {"python": [], "native": [], "own": []}
+            for _ in range(repeats):  # interleaved: the engines see the same load
+                runs["python"].append(_timed_forced(pos, seat, py_nodes, "python"))
+                with _python_algorithm():
+                    runs["native"].append(_timed_forced(pos, seat, 50 * py_nodes, "native"))
+                runs["own"].append(_timed_forced(pos, seat, 50 * py_nodes, "native"))
             for kind, rs in runs.items():
                 res[kind] = {
                     "nodes": rs[0]["nodes"],
@@ -134,19 +163,22 @@ def _speed(seeds: int, py_nodes: int, repeats: int) -> list[dict[str, Any]]:
             res["native_full_status"] = full.status
             res["ratio"] = res["native"]["rate"] / res["python"]["rate"]
             res["wall_ratio"] = res["native"]["wall_rate"] / res["python"]["wall_rate"]
+            res["own_ratio"] = res["own"]["rate"] / res["python"]["rate"]
             rows.append(res)
             py, nat = res["python"], res["native"]
             print(
                 f"{players:>2} {left:>4} {py['nodes']:>9} {py['rate']:>9.0f} {nat['nodes']:>10} "
                 f"{nat['rate']:>10.0f} {res['ratio']:>5.0f}x {res['wall_ratio']:>5.0f}x "
+                f"{res['own']['rate']:>10.0f} {res['own_ratio']:>4.0f}x "
                 f"{res['native_full_s']:>12.2f}"
                 + ("" if full.status == "proven" else " (unknown)"),
                 flush=True,
             )
     ratio = statistics.median(r["ratio"] for r in rows)
     wall = statistics.median(r["wall_ratio"] for r in rows)
+    own = statistics.median(r["own_ratio"] for r in rows)
     print(f"median ratio native/python nodes per CPU second: {ratio:.0f}x (target >= 50x);"
-          f" wall clock {wall:.0f}x")  # fmt: skip
+          f" wall clock {wall:.0f}x; the core with its own bounds {own:.0f}x")  # fmt: skip
     return rows
 
 
