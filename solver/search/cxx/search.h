@@ -87,7 +87,8 @@ constexpr int SEARCH_RANK_EVERY = 16;
 // analyze answer of 3p/6, 4p/5, 5p/4 seeds 700-702, one engine per position, same run): keys
 // 29.60 M nodes, 9.8 s CPU; PART 29.15 M, 11.2 s; PART | PART_EVERY 28.37 M (-4 %), 13.6 s
 // (+38 %). By alpha-beta alone (df-pn off): 43.57 M, 12.2 s; 42.27 M, 13.1 s; 39.98 M (-8 %),
-// 14.8 s (+21 %). 4p round start seeds 800-802: 0.5 / 21.0 / 4.7 M, 0.2 / 10.8 / 2.2 s ->
+// 14.8 s (+21 %). Held out (seeds 703-705): 138.15 M, 42.9 s; 138.35 M, 48.3 s; 136.88 M,
+// 54.8 s. 4p round start seeds 800-802: 0.5 / 21.0 / 4.7 M, 0.2 / 10.8 / 2.2 s ->
 // PART 0.5 / 18.7 / 5.4 M, 0.3 / 13.2 / 3.6 s. With every fact matching every renaming
 // (unsound, the ceiling of this partition) 3p/6 seed 700 1.47 -> 0.72 M, 4p/5 700 19.1 ->
 // 15.5 M, 5p/4 700 5.8 -> 4.9 M; the order-comparing bounds' "every pair" costs nothing
