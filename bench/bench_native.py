@@ -587,23 +587,23 @@ def _timed_rows(pos: Any, threads: int) -> tuple[Any, float, float, float]:
     """``analyze_moves`` with ``threads`` threads and a fresh session: rows, wall seconds,
     process CPU seconds and the busiest thread's CPU seconds (its rows' searches)."""
     per: dict[int, float] = {}
-    answers = search_api._answers
+    ask = search_api._ask
 
-    def timed(eng: Any, st: Any) -> Any:
+    def timed(eng: Any, st: Any, out: Any, family: Any) -> Any:
         c = time.thread_time()
         try:
-            return answers(eng, st)
+            return ask(eng, st, out, family)
         finally:
             me = threading.get_ident()
             per[me] = per.get(me, 0.0) + time.thread_time() - c
 
-    search_api._answers = timed
+    search_api._ask = timed
     try:
         t, c = time.perf_counter(), time.process_time()
         rows = analyze_moves(pos, limits=Limits(threads=threads), session=Session())
         wall, cpu = time.perf_counter() - t, time.process_time() - c
     finally:
-        search_api._answers = answers
+        search_api._ask = ask
     return rows, wall, cpu, max(per.values(), default=0.0)
 
 

@@ -42,7 +42,7 @@ from .sampling import deals_of
 from .sampling import wilson_upper as wilson_upper
 
 if TYPE_CHECKING:
-    from .search import Session
+    from .search import MoveRow, Session
 
 __all__ = [
     "ForcedReport",
@@ -332,6 +332,7 @@ def _forced_rows(
     hand is known (rows it could not finish then get the question-by-question bounds), the
     forced answers over the deals otherwise."""
     out: dict[Play, ForcedReport] = {}
+    settled: dict[Play, MoveRow] = {}  # rows the search cut, with what it settled of them
     counts = {
         p: poss[rep_of[p]].possible if poss[rep_of[p]].status == PROVEN else None for p in plays
     }
@@ -340,7 +341,9 @@ def _forced_rows(
 
         first = lim if lim.left() is None else lim.share(0.7)
         for r in analyze_moves(pos, limits=first, session=session):
-            if r.status == PROVEN:
+            if r.status != PROVEN:
+                settled[r.play] = r
+            else:
                 out[r.play] = ForcedReport(
                     seat,
                     r.guaranteed,
@@ -359,10 +362,28 @@ def _forced_rows(
         if progress:
             progress("forced", len(out), len(plays))
         part = lim.share(1.0 / (len(todo) - i))
-        out[p] = _forced_row(pos, seat, p, counts[p], part, session)
+        fr = _forced_row(pos, seat, p, counts[p], part, session)
+        out[p] = _with_settled(fr, settled[p], pos.play(p), seat) if p in settled else fr
     if progress:
         progress("forced", len(plays), len(plays))
     return out
+
+
+def _with_settled(fr: ForcedReport, r: MoveRow, after: Position, seat: int) -> ForcedReport:
+    """A row's question-by-question answers ``fr`` completed by what the search's table had
+    settled of it before its limit (``r``, status unknown): paradox avoidance and the
+    forceable counts, and the score's interval they narrow (both intervals are proven, so
+    their intersection is)."""
+    g = fr.guaranteed if fr.guaranteed is not None else r.guaranteed
+    f = fr.forceable if fr.forceable is not None else r.forceable
+    if g == fr.guaranteed and f == fr.forceable:
+        return fr
+    b = {k: v for k, v in fr.bounds.items() if k != "forceable" or f is None}
+    sb = score_bounds(after, seat, g) if fr.best_score is None else None
+    if sb is not None:
+        lo, hi = b.get("best_score", sb)
+        b["best_score"] = [max(lo, sb[0]), min(hi, sb[1])]
+    return replace(fr, guaranteed=g, forceable=f, bounds=b)
 
 
 def _forced_row(

@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from catbox.solver.analysis import (
+    ForcedReport,
     Limits,
+    _with_settled,
     analyze,
     analyze_play,
     best_rows,
@@ -23,6 +25,7 @@ from catbox.solver.cards import Play
 from catbox.solver.deal import random_position
 from catbox.solver.errors import IllegalPlayError, PositionError
 from catbox.solver.sampling import _count_splits
+from catbox.solver.search import MoveRow, Session
 
 from .reference import deals, forced_answers, possible
 
@@ -207,3 +210,38 @@ def test_paradox_only_search_agrees_with_the_full_one(hide: tuple[int, ...]) -> 
         assert cheap.guaranteed_status == full.guaranteed_status
         assert cheap.forceable is None and cheap.best_score is None
         assert paradox_report(pos, seat).guaranteed == full.guaranteed
+
+
+def test_a_cut_search_keeps_what_it_settled_on_every_row() -> None:
+    # the search asks paradox avoidance of every row before the trick counts (search api
+    # FAMILIES): under a node budget that cuts rows, every row still has its guaranteed
+    # answer, and every settled answer is the unlimited one
+    pos = random_position(4, 5, 5)
+    full = {r.play: r for r in analyze(pos, session=Session())}
+    cut = analyze(pos, limits=Limits(node_limit=3000), session=Session())
+    assert any(r.status == "unknown" for r in cut)
+    for r in cut:
+        assert r.avoid_guaranteed == full[r.play].avoid_guaranteed
+        assert r.forceable is None or r.forceable == full[r.play].forceable
+        assert r.best_score is None or r.best_score == full[r.play].best_score
+        if r.best_score is None and full[r.play].best_score is not None:
+            lo, hi = r.bounds["best_score"]
+            assert lo <= full[r.play].best_score <= hi
+
+
+def test_settled_answers_fill_a_row_and_narrow_its_score() -> None:
+    # a row the question-by-question pass left open takes the search's settled answers: S
+    # cannot avoid its paradox, so nothing is forceable and the score is at most -tricks (Sc1)
+    pos = random_position(3, 2, 4)
+    play = pos.legal_plays()[0]
+    after = pos.play(play)
+    seat = pos.to_play
+    assert seat is not None
+    fr = ForcedReport(seat, None, None, None, None, None, "unknown", 1, True, None, 0,
+                      {"best_score": [-9, 30]})  # fmt: skip
+    row = MoveRow(play, (), False, None, "unknown")
+    got = _with_settled(fr, row, after, seat)
+    t, left = after.seats[seat].tricks, after.tricks_left
+    assert (got.guaranteed, got.forceable, got.status) == (False, (), "unknown")
+    assert got.bounds["best_score"] == [max(-9, -(t + left)), -t]
+    assert _with_settled(got, row, after, seat) == got  # nothing more to add

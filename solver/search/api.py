@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -168,26 +169,58 @@ class Partial:
     best_score: int | None = None
 
 
+def _safe(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """Paradox avoidance, guaranteed (I4)."""
+    yield replace(out, guaranteed=eng.win(st, 0, st[11]))
+
+
+def _tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """The trick counts S can force without causing a paradox (none when it cannot avoid
+    one), each as soon as it is settled."""
+    left, t = st[11], st[10]
+    if not out.guaranteed:
+        yield replace(out, forceable=())
+        return
+    out = replace(out, at_least=t + _most(eng, st, left))
+    yield out
+    out = replace(out, at_most=t + _fewest(eng, st, left))
+    yield out
+    # exactly k implies at least k and at most k: only at_most <= k <= at_least qualify
+    assert out.at_least is not None and out.at_most is not None
+    ks = range(out.at_most - t, out.at_least - t + 1)
+    yield replace(out, forceable=tuple(t + k for k in ks if eng.win(st, k, k)))
+
+
+def _score(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """The best score S guarantees (Sc1-Sc3)."""
+    yield replace(out, best_score=_best_score(eng, st, out.at_least))
+
+
+Family = Callable[[AnyEngine, State, Partial], Iterator[Partial]]
+# the question families of a node, cheapest first; analyze_moves asks each of them for every
+# row before the next, so a limit that cuts the search leaves the cheaper columns answered
+FAMILIES: tuple[Family, ...] = (_safe, _tricks, _score)
+
+
+def _ask(eng: AnyEngine, st: State, out: Partial, family: Family) -> tuple[Partial, bool]:
+    """One family's answers added to ``out``; False (with what was settled before the cut)
+    when a limit runs out."""
+    try:
+        for settled in family(eng, st, out):
+            out = settled
+    except OutOfTime:
+        return out, False
+    return out, True
+
+
 def _answers(eng: AnyEngine, st: State) -> tuple[Partial, Status]:
     """Every answer at ``st`` in turn; when a limit runs out, what was settled before it
     (status ``unknown``)."""
     out = Partial()
-    try:
-        left, t = st[11], st[10]
-        g = eng.win(st, 0, left)
-        out = replace(out, guaranteed=g)
-        if g:
-            out = replace(out, at_least=t + _most(eng, st, left))
-            out = replace(out, at_most=t + _fewest(eng, st, left))
-            # exactly k implies at least k and at most k: only at_most <= k <= at_least qualify
-            assert out.at_least is not None and out.at_most is not None
-            ks = range(out.at_most - t, out.at_least - t + 1)
-            out = replace(out, forceable=tuple(t + k for k in ks if eng.win(st, k, k)))
-        else:
-            out = replace(out, forceable=())
-        out = replace(out, best_score=_best_score(eng, st, out.at_least))
-    except OutOfTime:
-        return out, UNKNOWN
+    for family in FAMILIES:
+        out, done = _ask(eng, st, out, family)
+        if not done:
+            return out, UNKNOWN
     return out, PROVEN
 
 
@@ -619,15 +652,19 @@ def analyze_moves(
     force, whether it keeps paradox avoidance guaranteed, and the best score it guarantees.
     Plays that mirror each other under colour symmetry (2B, 2Y, 2G when those rows, S's tokens
     in them and every seat's permissions for them agree, :func:`_mirror`) are searched once
-    and listed for each play. When every row is proven, the session remembers the root's
-    answers combined from them (a later :func:`forced` on this position reads them).
+    and listed for each play. The rows are searched question family by family (paradox
+    avoidance for every row, then the trick counts, then the score, :data:`FAMILIES`; with
+    threads, paradox avoidance for every row, then the rest row by row), so a limit that cuts
+    the search leaves the cheaper columns answered on every row. When every
+    row is proven, the session remembers the root's answers combined from them (a later
+    :func:`forced` on this position reads them).
 
     With ``limits.threads`` > 1 (and no node limit) the rows are shared out between that many
     threads: the calling thread searches with the session's engine, every other thread with an
     engine and table of its own (a fresh :class:`Session`; the compiled core releases the GIL
     while it searches). A proven row is exact whichever engine found it, so no answer depends
     on the thread count; a node limit keeps one thread, in order (its budget is spent row by
-    row, so the rows it cuts do not depend on the threads either)."""
+    row and family by family, so the answers it cuts do not depend on the threads either)."""
     pos = pos.settle()
     seat = pos.to_play
     if seat is None:
@@ -666,17 +703,16 @@ Row = tuple[Partial, Status]
 
 
 def _rows_in_order(eng: AnyEngine, todo: list[tuple[int, State]]) -> dict[int, Row]:
-    """The rows searched one after the other in one engine; once a limit cuts one, the rest
-    are left unknown (their share of the limit is spent)."""
-    done: dict[int, Row] = {}
-    exhausted = False
-    for idx, ch in todo:
-        if exhausted:
-            done[idx] = (Partial(), UNKNOWN)
-            continue
-        done[idx] = _answers(eng, ch)
-        exhausted = done[idx][1] == UNKNOWN
-    return done
+    """The rows searched in one engine, family by family (:data:`FAMILIES`), each family for
+    every row in turn; once a limit cuts one, the rest keep what they have (status unknown:
+    their share of the limit is spent)."""
+    outs = {idx: Partial() for idx, _ in todo}
+    for family in FAMILIES:
+        for idx, ch in todo:
+            outs[idx], done = _ask(eng, ch, outs[idx], family)
+            if not done:
+                return {i: (o, UNKNOWN) for i, o in outs.items()}
+    return {i: (o, PROVEN) for i, o in outs.items()}
 
 
 def _rows_in_threads(
@@ -687,45 +723,71 @@ def _rows_in_threads(
     lim: Limits,
     kind: EngineKind | None,
 ) -> dict[int, Row]:
-    """The rows shared out between ``lim.threads`` threads, each taking the next row when it
-    is free: the calling thread with ``eng``, every other one with an engine of a fresh
-    session made in that thread (engines are never shared between threads). The time limit
-    is the same deadline for all."""
+    """The rows shared out between ``lim.threads`` threads: the calling thread with ``eng``,
+    every other one with an engine of a fresh session made in that thread (engines are never
+    shared between threads). First the first family (paradox avoidance) of every row, each
+    free thread taking the next row; then, once all threads are done with it, the rest of
+    each row in turn, a thread taking the next of the rows it searched before (its tables
+    hold them), else the last row left. The time limit is the same deadline for all."""
     from concurrent.futures import ThreadPoolExecutor
 
+    n = min(lim.threads, len(todo))
     lock = threading.Lock()
-    queue = iter(todo)
-    done: dict[int, Row] = {}
-    failed = threading.Event()  # a thread raised: the others take no further row
+    turn = threading.Barrier(n)
+    outs = {idx: Partial() for idx, _ in todo}
+    cut: set[int] = set()
+    owner: dict[int, int] = {}
+    first = list(todo)  # the rows of the first family, in order
+    rest: list[tuple[int, State]] = []  # then the rows left
 
-    def work(mine: AnyEngine | None) -> None:
+    def take(me: int, rows: list[tuple[int, State]]) -> tuple[int, State] | None:
+        with lock:
+            if not rows:
+                return None
+            i = 0
+            if rows is rest:  # its own rows first, else the last one left
+                i = next((i for i, (idx, _) in enumerate(rows) if owner[idx] == me), -1)
+            nxt = rows.pop(i)
+            owner[nxt[0]] = me
+            return nxt
+
+    def search(mine: AnyEngine, idx: int, ch: State, families: tuple[Family, ...]) -> None:
+        out, done = outs[idx], False
+        for family in families:
+            if lim.expired():
+                break
+            mine.set_budget(None, lim.seconds())
+            out, done = _ask(mine, ch, out, family)
+            if not done:
+                break
+        with lock:
+            outs[idx] = out
+            if not done:
+                cut.add(idx)
+
+    def work(me: int, mine: AnyEngine | None) -> None:
         try:
             if mine is None:
                 mine, _ = Session().engine(pos, seat, fresh=True, kind=kind)
-            while not failed.is_set():
-                with lock:
-                    nxt = next(queue, None)
-                if nxt is None:
-                    return
-                idx, ch = nxt
-                if lim.expired():
-                    row: Row = (Partial(), UNKNOWN)
-                else:
-                    mine.set_budget(None, lim.seconds())
-                    row = _answers(mine, ch)
-                with lock:
-                    done[idx] = row
+            while (nxt := take(me, first)) is not None:
+                search(mine, *nxt, FAMILIES[:1])
+            if turn.wait() == 0:  # one thread lists the rows left while the others wait
+                rest[:] = [(idx, ch) for idx, ch in todo if idx not in cut]
+            turn.wait()
+            while (nxt := take(me, rest)) is not None:
+                search(mine, *nxt, FAMILIES[1:])
+        except threading.BrokenBarrierError:
+            return  # another thread failed: its error is raised below
         except BaseException:
-            failed.set()
+            turn.abort()
             raise
 
-    n = min(lim.threads, len(todo))
     with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-rows") as pool:
-        helpers = [pool.submit(work, None) for _ in range(n - 1)]
-        work(eng)
+        helpers = [pool.submit(work, me, None) for me in range(1, n)]
+        work(0, eng)
         for h in helpers:
             h.result()
-    return done
+    return {i: (o, UNKNOWN if i in cut else PROVEN) for i, o in outs.items()}
 
 
 def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
