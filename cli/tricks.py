@@ -85,6 +85,8 @@ def tricks(
         if key in b:
             lo, hi = b[key]
             return f"unknown, proven {lo}..{hi}" if lo != hi else f"{lo}"
+        if v is None and f.guaranteed is False and key != "best_score":
+            return "—"  # no count is forceable without paradox avoidance, proven or not
         return "unknown" if f.status == "unknown" else "—" if v is None else str(v)
 
     o.print(

@@ -190,3 +190,22 @@ def test_time_limit_holds_with_every_hand_unknown(tmp_path: Path) -> None:
     p = run_json("paradox", save(pos, tmp_path), "--time-limit", "0.5")
     assert p["status"] in ("unknown", "estimate")
     assert p["possible"] in (True, None)
+
+
+def test_tricks_shows_no_count_bounds_without_paradox_avoidance(
+    small: Position, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a cut search that proved S cannot avoid its paradox: at least / at most are "—" (nothing
+    # is forceable, X1), not "unknown"; the score keeps its proven interval
+    from catbox.solver import analysis
+
+    seat = small.to_play
+    assert seat is not None
+    forced = analysis.ForcedReport(seat, False, (), None, None, None, "unknown", 1, True, None,
+                                   0, {"best_score": [-8, -2]})  # fmt: skip
+    report = analysis.TricksReport(seat, (2, 3), {}, (), "proven", forced)
+    monkeypatch.setattr(analysis, "tricks_report", lambda *a, **k: report)
+    res = runner.invoke(app, ["tricks", str(save(small, tmp_path))])
+    assert res.exit_code == 0, res.stdout + res.stderr
+    assert "at least:  —    at most: —" in res.stdout
+    assert "unknown, proven -8..-2" in res.stdout
