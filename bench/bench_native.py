@@ -37,6 +37,10 @@
    and on, the 4-player round start, nodes and CPU seconds in the same run. Refutation order
    (``--only refuters``): df-pn's other-seat plays by their refutations per tricks left
    (search.h pn_refuters) off and on, the 4- and 5-player round start, the same way.
+   Partition search (``--only partition``, not in the full run): search.h SEARCH_PART (and
+   SEARCH_PART_EVERY) against the default keys on every analyze answer of the horizon positions
+   (as analyze asks them and by alpha-beta alone) and the 4-player round start, nodes and CPU
+   seconds in the same run.
 9. Where the time goes (``--only where``): one step past the horizon (3p / 7, 4p / 6,
    5p / 5 tricks left), the nodes of each question family of the first analyze rows under a
    node cap per question: paradox avoidance, the trick answers, the score; and where those
@@ -49,8 +53,8 @@
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|split|init|pn|score|possible|threads|core|crowd|refuters|where|
-         share]
+        [--only speed|horizon|start|split|init|pn|score|possible|threads|core|partition|crowd|
+                refuters|where|share]
 """
 
 from __future__ import annotations
@@ -469,9 +473,10 @@ def _core_start(players: int, seed: int, mask: int, limit: float) -> dict[str, A
 
 # search.h SEARCH_*: none; normalised keys in every table (the default); in the alpha-beta
 # tables only; equivalent numbers searched once; rank-normalised keys (ptable.h) at trick
-# starts, and at every node
+# starts, and at every node; partition search (partition.h) at trick starts, and at every node
 SEARCH_MASKS = (("none", 0), ("norm", 5), ("norm-ab", 1), ("equiv", 2), ("rank", 13),
-                ("rank-all", 29))  # fmt: skip
+                ("rank-all", 29), ("part", 37), ("part-all", 101))  # fmt: skip
+SEARCH_PART, SEARCH_PART_EVERY = 32, 64  # search.h
 
 
 def core_switches(quick: bool) -> list[dict[str, Any]]:
@@ -511,6 +516,54 @@ def core_switches(quick: bool) -> list[dict[str, Any]]:
             print(f"{players:>2} start {seed:>4} " + " ".join(
                 f"{n}: {res[n]['s']:.1f} s {res[n]['answers'][1]}" for n, _ in SEARCH_MASKS),
                 flush=True)  # fmt: skip
+    return rows
+
+
+def partition(quick: bool) -> list[dict[str, Any]]:
+    """Partition search (search.h SEARCH_PART, partition.h) against the default keys: every
+    analyze answer of the horizon positions (3p/6, 4p/5, 5p/4 seeds 700-702; one engine per
+    position, as --only core), as analyze asks them (df-pn from deep roots) and by alpha-beta
+    alone (win's table is where the partition is), with sorted keys at trick starts (part) and
+    at every node (every), the settings' order rotated per position; then the paradox
+    question from the 4p round start (seeds 800-802, df-pn with win below 3 tricks left):
+    nodes and CPU seconds in the same run, answers equal."""
+    cases = [(p, left, s) for p, left in ((3, 6), (4, 5), (5, 4)) for s in (700, 701, 702)]
+    if quick:
+        cases = [c for c in cases if c[2] < 702]
+    cap = 150_000_000
+    norm = native.SEARCH
+    masks = (("keys", norm), ("part", norm | SEARCH_PART),
+             ("every", norm | SEARCH_PART | SEARCH_PART_EVERY))  # fmt: skip
+    rows: list[dict[str, Any]] = []
+    for mode in ("analyze", "alpha-beta"):
+        print(f"\n== partition search vs the default keys: analyze answers per row ({mode})")
+        print(f"{'pl':>2} {'left':>4} {'seed':>4} " + " ".join(
+            f"{n + ' Mn':>9} {n + ' cpu':>9}" for n, _ in masks))  # fmt: skip
+        saved = dict(native.PN_FROM)
+        if mode == "alpha-beta":
+            native.PN_FROM.update(dict.fromkeys(saved, 99))
+        try:
+            for i, (players, left, seed) in enumerate(cases):
+                res: dict[str, Any] = {"mode": mode, "players": players, "tricks_left": left,
+                                       "seed": seed}  # fmt: skip
+                for name, mask in masks[i % 3 :] + masks[: i % 3]:  # the order rotated
+                    res[name] = _core_case(players, left, seed, mask, cap)
+                res["equal"] = all(res[n]["answers"] == res["keys"]["answers"] for n, _ in masks)
+                rows.append(res)
+                cells = " ".join(f"{res[n]['nodes'] / 1e6:>9.2f} {res[n]['cpu']:>9.2f}"
+                                 for n, _ in masks)  # fmt: skip
+                print(f"{players:>2} {left:>4} {seed:>4} {cells}"
+                      + ("" if res["equal"] else "  DIFFER"), flush=True)  # fmt: skip
+        finally:
+            native.PN_FROM.update(saved)
+        for name, _ in masks:
+            rs = [r[name] for r in rows if r["mode"] == mode]
+            print(f"{name:>5}: {sum(r['nodes'] for r in rs) / 1e6:8.2f} M nodes, "
+                  f"{sum(r['cpu'] for r in rs):7.2f} s CPU")  # fmt: skip
+    starts = [(4, s) for s in (800, 801, 802)]
+    for name, mask in masks[1:]:
+        rows += _start_ab(f"partition search ({name}), the paradox question from the 4p round "
+                          "start", starts, {"search": norm}, {"search": mask})  # fmt: skip
     return rows
 
 
@@ -973,6 +1026,7 @@ def main() -> None:
             "possible",
             "threads",
             "core",
+            "partition",
             "crowd",
             "refuters",
             "where",
@@ -1000,6 +1054,8 @@ def main() -> None:
         out["score"] = score_bounds(args.quick)
     if args.only in (None, "core"):
         out["core"] = core_switches(args.quick)
+    if args.only == "partition":  # a switch that is off (search.h SEARCH_PART): not in the full run
+        out["partition"] = partition(args.quick)
     if args.only == "crowd":  # a measurement of a switch that is off: not in the full run
         out["crowd"] = crowd_bound(args.quick)
     if args.only in (None, "refuters"):

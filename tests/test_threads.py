@@ -91,15 +91,20 @@ def test_the_second_thread_searches_rows_with_an_engine_of_its_own(
     assert main.engine_count == 1  # the helper's engine is not kept in the caller's session
 
 
-def test_an_error_in_any_thread_reaches_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("failing", [0, 1, 2])  # the family whose second search fails
+def test_an_error_in_any_thread_reaches_the_caller(
+    monkeypatch: pytest.MonkeyPatch, failing: int
+) -> None:
+    # (in the first family the other thread waits at the barrier, later it takes no new row)
     pos = random_position(3, 11, 3)
     calls: list[int] = []
     ask = search_api._ask
 
     def second_fails(eng: AnyEngine, st: State, out: object, family: object) -> object:
-        calls.append(threading.get_ident())
-        if len(calls) > 1:
-            raise RuntimeError("a bug in a row")
+        if family is search_api.FAMILIES[failing]:
+            calls.append(threading.get_ident())
+            if len(calls) > 1:
+                raise RuntimeError("a bug in a row")
         return ask(eng, st, out, family)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search_api, "_ask", second_fails)

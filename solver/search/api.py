@@ -655,9 +655,9 @@ def analyze_moves(
     and listed for each play. The rows are searched question family by family (paradox
     avoidance for every row, then the trick counts, then the score, :data:`FAMILIES`; with
     threads, paradox avoidance for every row, then the rest row by row), so a limit that cuts
-    the search leaves the cheaper columns answered on every row. When every
-    row is proven, the session remembers the root's answers combined from them (a later
-    :func:`forced` on this position reads them).
+    the search leaves the cheaper columns answered on every row. When every row is proven,
+    the session remembers the root's answers combined from them (a later :func:`forced` on
+    this position reads them).
 
     With ``limits.threads`` > 1 (and no node limit) the rows are shared out between that many
     threads: the calling thread searches with the session's engine, every other thread with an
@@ -738,12 +738,13 @@ def _rows_in_threads(
     outs = {idx: Partial() for idx, _ in todo}
     cut: set[int] = set()
     owner: dict[int, int] = {}
+    failed = threading.Event()  # a thread raised: the others take no further row
     first = list(todo)  # the rows of the first family, in order
     rest: list[tuple[int, State]] = []  # then the rows left
 
     def take(me: int, rows: list[tuple[int, State]]) -> tuple[int, State] | None:
         with lock:
-            if not rows:
+            if not rows or failed.is_set():
                 return None
             i = 0
             if rows is rest:  # its own rows first, else the last one left
@@ -780,6 +781,7 @@ def _rows_in_threads(
         except threading.BrokenBarrierError:
             return  # another thread failed: its error is raised below
         except BaseException:
+            failed.set()
             turn.abort()
             raise
 

@@ -250,6 +250,12 @@ static PyObject* m_set_stop(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+// SEARCH_PART (partition.h): the pairs of numbers whose order win's last answer depends on
+static PyObject* m_relevance(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    return PyLong_FromUnsignedLongLong(self->eng->relevance());
+}
+
 static PyObject* m_configure(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     int sym, tmin, pf = 0, canon = 0;
@@ -452,6 +458,9 @@ static PyMethodDef engine_methods[] = {
      "equivalent(state, mask, seat) -> int: mask less equivalent numbers (order.h)"},
     {"set_budget", (PyCFunction)m_set_budget, METH_VARARGS,
      "set_budget(node_limit, time_limit); negative: none"},
+    {"relevance", (PyCFunction)m_relevance, METH_NOARGS,
+     "relevance() -> int: with SEARCH_PART, the pairs {a, b} of numbers (bit per pair, a < b in "
+     "order 1-2, 1-3, ..., 8-9) whose order win's last answer depends on (partition.h)"},
     {"set_stop", (PyCFunction)m_set_stop, METH_VARARGS,
      "set_stop(on): a running search (in another thread) stops at its next budget check"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,

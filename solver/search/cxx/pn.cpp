@@ -59,7 +59,7 @@ void Engine::pn_eval(PnChild& c) {
         c.key = goal_key(pn_key_of(c.st, ck), c.lo, c.hi, c.pk);
         pnt_.prefetch(c.key);
         int hint = -1;
-        r = probe_win(ck, c.lo, c.hi, c.pk, hint);
+        r = probe_fact(c.st, ck, c.lo, c.hi, c.pk, hint);
     }
     if (r >= 0) {
         c.pn = r ? 0 : PN_INF;
@@ -216,7 +216,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
         }
         Key wk = state_key(gk);
         if (opt.search & SEARCH_NORM && !(opt.search & SEARCH_PN_NORM)) wk = key_of(st);
-        store_win(wk, lo, hi, pk, res, by_best ? idx : -1, start);
+        store_fact(st, wk, lo, hi, pk, res, by_best ? idx : -1, start);
     }
 }
 
@@ -231,7 +231,7 @@ bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
     if (st.left < opt.pn_leaf) return win_search(st, lo, hi, pk, lm);
     Key ck = key_of(st);
     int hint = -1;
-    r = probe_win(ck, lo, hi, pk, hint);
+    r = probe_fact(st, ck, lo, hi, pk, hint);
     if (r >= 0) return r != 0;
     Key gk = goal_key(pn_key_of(st, ck), lo, hi, pk);
     refuters_ = opt.pn_refuters > 0 && st.left >= opt.pn_refuters;

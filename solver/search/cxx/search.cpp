@@ -12,11 +12,13 @@ constexpr uint64_t NO_LIMIT = ~0ULL;
 Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adjacency,
                size_t cap_bytes, Rules rules)
     : tt_(&process_budget()),
+      pt_(&process_budget()),
       ptt_(&process_budget()),
       vtt_(&process_budget()),
       pnt_(&process_budget()) {
     process_budget().cap_bytes = cap_bytes;  // the latest engine's setting holds for all
     cx.init(players, seat, n, prediction, adjacency, rules);
+    all_pairs_ = all_pairs(n);
     if (players >= 4) opt.pn_refuters = 7;  // measured: search.h Options::pn_refuters
     next_check_ = CHECK_EVERY;
     node_limit_ = NO_LIMIT;
@@ -31,6 +33,7 @@ Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adj
 
 void Engine::clear() {
     tt_.reset();
+    pt_.reset();
     ptt_.reset();
     vtt_.reset();
     pnt_.reset();
@@ -71,7 +74,8 @@ static uint32_t work_of(uint64_t start, uint64_t now) {
 // The goal normalised (lo, hi, pk clipped to what is still reachable; the canonical empty
 // interval is lo = 1, hi = 0) and the answers that need no search: 1 or 0, else -1 with lm
 // the legal plays. Shared by win and the proof-number search.
-int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const {
+int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm,
+                       bool* ordered) const {
     int left = st.left;
     if (lo < 0) lo = 0;
     if (hi > left) hi = left;
@@ -121,8 +125,10 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
         if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_SAFE &&
             ((opt.bounds & BOUND_SAFE_DUCK && s_safe_ducks(cx, st, sb)) ||
              (opt.bounds & BOUND_BEATEN && p == seat && !s_done && s_beaten(cx, st, sb, lm))) &&
-            s_safe(cx, st, s_done, sb, opt.bounds))
+            s_safe(cx, st, s_done, sb, opt.bounds)) {
+            if (ordered) *ordered = true;  // both compare numbers (partition.h)
             return 1;
+        }
         // S loses the current trick by a play it surely has (s_ducks): its paradox then comes
         // after at most top - 2 more tricks (para_cap's argument without trick 0)
         if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&
@@ -134,8 +140,10 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm)
         if (pk < 0 && opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb, opt.bounds))
             return 0;
         // another seat's top red cards hold S below lo (a strategy bound: no paradox part)
-        if (pk < 0 && lo > 0 && opt.bounds & BOUND_STOPPERS && lo > top - stoppers(cx, st, s_done))
+        if (pk < 0 && lo > 0 && opt.bounds & BOUND_STOPPERS && lo > top - stoppers(cx, st, s_done)) {
+            if (ordered) *ordered = true;  // S's highest red (partition.h)
             return 0;
+        }
         // equivalent goals in one form for the table: above ub means no limit
         if (lo <= hi && hi >= ub) hi = top;
         if (pk >= pub) pk = left;
@@ -158,16 +166,20 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
         // the table key first: its bucket is fetched while the static bounds run
         Key key = key_of(st);
         tt_.prefetch(key);
-        int r = win_static(st, lo, hi, pk, lm);
+        bool ordered = false;
+        int r = win_static(st, lo, hi, pk, lm, &ordered);
         if (r >= 0) {
             count_static(st, r);
+            rel_ = ordered ? all_pairs_ : 0;  // SEARCH_PART (partition.h)
             return r != 0;
         }
         return win_search(st, lo, hi, pk, lm, &key);
     }
-    int r = win_static(st, lo, hi, pk, lm);
+    bool ordered = false;
+    int r = win_static(st, lo, hi, pk, lm, &ordered);
     if (r >= 0) {
         count_static(st, r);
+        rel_ = ordered ? all_pairs_ : 0;  // SEARCH_PART (partition.h)
         return r != 0;
     }
     return win_search(st, lo, hi, pk, lm);
@@ -176,6 +188,7 @@ bool Engine::win(const State& st, int lo, int hi, int pk) {
 // win below the static answers: the goal is normalised and lm holds the legal plays (`known`:
 // st's table key, if computed)
 bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, const Key* known) {
+    if (part()) return part_search(st, lo, hi, pk, lm);
     uint64_t start = nodes;
     int left = st.left;
     int seat = cx.seat;
@@ -258,6 +271,129 @@ void Engine::store_win(const Key& key, int lo, int hi, int pk, bool res, int bes
     e->nfacts = (int8_t)w;
     if (best >= 0) e->hint = (int8_t)best;
     slot->work = work_of(start, nodes);
+}
+
+// ------------------------------------------------------------------ partition search
+// win_search with SEARCH_PART (partition.h): the same search, each answer with the pairs of
+// numbers it compared (rel_), facts in pt_ over every relabelling that keeps their order.
+bool Engine::part_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
+    uint64_t start = nodes;
+    int left = st.left;
+    int p = cx.to_play(st);
+    bool use_tt = left >= opt.tt_min_left;
+    Perm pm;
+    Key key = use_tt ? part_key_of(st, pm) : Key{};
+    int hint = -1;
+    Table<PartEntry, 4>::Slot* at = nullptr;
+    uint64_t gen = 0;
+    if (use_tt) {
+        int known = probe_part(key, pm, lo, hi, pk, hint, &at, &gen);
+        if (known >= 0) return known != 0;
+        hint = real_cell(cx, hint, pm);
+    }
+    int t = st.tricks;
+    bool is_s = p == cx.seat;
+    bool result = !is_s;
+    int best = -1;
+    uint64_t rel = 0;
+    // order.h equivalent compares numbers: no relabelling is known to keep its choice
+    if (opt.search & SEARCH_EQUIV) rel = all_pairs_;
+    lm = searched(st, lm, p, false);
+    Moves mv;
+    ordered(hist_, lm, p, hint, mv);
+    for (int i = 0; i < mv.n; ++i) {
+        int idx = mv.idx[i];
+        State ch = apply(cx, st, idx);
+        int d = ch.tricks - t;
+        bool r = win(ch, lo - d, hi - d, pk - d);
+        uint64_t crel = rel_ | play_pair(cx, st, idx);
+        if (r == is_s) {
+            // the goal reached by this play: its line alone decided
+            result = is_s;
+            best = idx;
+            rel = crel | (opt.search & SEARCH_EQUIV ? all_pairs_ : 0);
+            break;
+        }
+        rel |= crel;
+    }
+    if (best >= 0) hist_.credit(p, best, left);
+    if (use_tt)
+        store_part(key, pm, lo, hi, pk, result, sorted_cell(cx, best, pm), rel, start, at, gen);
+    rel_ = rel;
+    return result;
+}
+
+int Engine::probe_part(const Key& key, const Perm& pm, int lo, int hi, int pk, int& hint,
+                       Table<PartEntry, 4>::Slot** at, uint64_t* gen) {
+    auto* slot = pt_.lookup(key);
+    if (at) {
+        *at = slot;
+        *gen = pt_.generation();
+    }
+    if (!slot) return -1;
+    const PartEntry* e = &slot->data;
+    for (int i = 0; i < e->nfacts; ++i) {
+        const PartFact& f = e->facts[i];
+        bool decides = f.res() ? (f.lo() >= lo && f.hi() <= hi && f.pk() <= pk)
+                               : (f.lo() <= lo && f.hi() >= hi && f.pk() >= pk);
+        if (!decides || sorted_order(f.rel(), pm) != f.ord) continue;
+        rel_ = pairs_from_sorted(f.rel(), pm);
+        return f.res();
+    }
+    if (e->hint_ord == sorted_order(all_pairs_, pm)) hint = e->hint;
+    return -1;
+}
+
+void Engine::store_part(const Key& key, const Perm& pm, int lo, int hi, int pk, bool res,
+                        int best, uint64_t rel, uint64_t start, Table<PartEntry, 4>::Slot* at,
+                        uint64_t gen) {
+    PartEntry init{};
+    init.nfacts = 0;
+    init.hint = -1;
+    auto* slot = pt_.reuse(at, gen, key, init);
+    PartEntry* e = &slot->data;
+    uint64_t r = pairs_to_sorted(rel, pm), o = sorted_order(r, pm);
+    int w = 0;
+    for (int i = 0; i < e->nfacts; ++i) {
+        const PartFact& f = e->facts[i];
+        // implied by the new fact: a goal it decides too, over states it covers too (its R
+        // within theirs, the same order on it)
+        bool goal = res ? (f.res() && f.lo() <= lo && f.hi() >= hi && f.pk() >= pk)
+                        : (!f.res() && f.lo() >= lo && f.hi() <= hi && f.pk() <= pk);
+        bool drop = goal && (r & ~f.rel()) == 0 && ((f.ord ^ o) & r) == 0;
+        if (!drop) e->facts[w++] = f;
+    }
+    if (w == PART_FACTS) {  // full: forget the oldest fact
+        for (int i = 1; i < w; ++i) e->facts[i - 1] = e->facts[i];
+        --w;
+    }
+    e->facts[w++] = PartFact::of(r, o, lo, hi, pk, res);
+    e->nfacts = (int8_t)w;
+    if (best >= 0) {
+        e->hint = (int8_t)best;
+        e->hint_ord = sorted_order(all_pairs_, pm);
+    }
+    slot->work = work_of(start, nodes);
+}
+
+int Engine::probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint) {
+    if (!part()) return probe_win(key, lo, hi, pk, hint);
+    Perm pm;
+    Key k = part_key_of(st, pm);
+    int r = probe_part(k, pm, lo, hi, pk, hint);
+    if (r < 0) hint = real_cell(cx, hint, pm);
+    return r;
+}
+
+void Engine::store_fact(const State& st, const Key& key, int lo, int hi, int pk, bool res,
+                        int best, uint64_t start) {
+    if (!part()) {
+        store_win(key, lo, hi, pk, res, best, start);
+        return;
+    }
+    Perm pm;
+    Key k = part_key_of(st, pm);
+    store_part(k, pm, lo, hi, pk, res, sorted_cell(cx, best, pm), all_pairs_, start);
 }
 
 // ------------------------------------------------------------------ child loop

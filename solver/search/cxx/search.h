@@ -12,6 +12,7 @@
 #include "bounds.h"
 #include "core.h"
 #include "order.h"
+#include "partition.h"
 #include "ptable.h"
 #include "table.h"
 
@@ -79,6 +80,22 @@ constexpr int SEARCH_PN_NORM = 4;  // normalised keys in the proof-number table 
 // Lines rarely meet states that differ only in which numbers are dead. Off.
 constexpr int SEARCH_RANK = 8;
 constexpr int SEARCH_RANK_EVERY = 16;
+// partition search (partition.h, proof in the comment): win's table (pt_, shared with df-pn)
+// keyed at trick starts (at every node with SEARCH_PART_EVERY) by the normalised state with its
+// columns sorted, each fact valid for every renaming of the numbers that keeps the order of the
+// pairs its search compared (W1). Measured (bench/bench_native.py --only partition, every
+// analyze answer of 3p/6, 4p/5, 5p/4 seeds 700-702, one engine per position, same run): keys
+// 29.60 M nodes, 9.8 s CPU; PART 29.15 M, 11.2 s; PART | PART_EVERY 28.37 M (-4 %), 13.6 s
+// (+38 %). By alpha-beta alone (df-pn off): 43.57 M, 12.2 s; 42.27 M, 13.1 s; 39.98 M (-8 %),
+// 14.8 s (+21 %). Held out (seeds 703-705): 138.15 M, 42.9 s; 138.35 M, 48.3 s; 136.88 M,
+// 54.8 s. 4p round start seeds 800-802: 0.5 / 21.0 / 4.7 M, 0.2 / 10.8 / 2.2 s ->
+// PART 0.5 / 18.7 / 5.4 M, 0.3 / 13.2 / 3.6 s. With every fact matching every renaming
+// (unsound, the ceiling of this partition) 3p/6 seed 700 1.47 -> 0.72 M, 4p/5 700 19.1 ->
+// 15.5 M, 5p/4 700 5.8 -> 4.9 M; the order-comparing bounds' "every pair" costs nothing
+// measurable: W1's pairs decide. Each node costs +30-40 % (the sorted key, entries of 120
+// bytes instead of 64). Off.
+constexpr int SEARCH_PART = 32;
+constexpr int SEARCH_PART_EVERY = 64;
 constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
 
 // Algorithm switches (for measuring each; the defaults are the measured best).
@@ -209,9 +226,15 @@ class Engine {
     // Another thread may ask a running search to stop: it ends at its next budget check
     // (every CHECK_EVERY nodes) as if its limit ran out. The flag stays until cleared.
     void set_stop(bool on) { stop_.store(on, std::memory_order_relaxed); }
+    // SEARCH_PART: the pairs of numbers win's last answer compared (partition.h; tests)
+    uint64_t relevance() const { return rel_; }
     void clear();
-    size_t size() const { return tt_.size() + ptt_.size() + vtt_.size() + pnt_.size(); }
-    size_t bytes() const { return tt_.bytes() + ptt_.bytes() + vtt_.bytes() + pnt_.bytes(); }
+    size_t size() const {
+        return tt_.size() + ptt_.size() + vtt_.size() + pnt_.size() + pt_.size();
+    }
+    size_t bytes() const {
+        return tt_.bytes() + ptt_.bytes() + vtt_.bytes() + pnt_.bytes() + pt_.bytes();
+    }
 
     Ctx cx;
     uint64_t nodes = 0;
@@ -262,12 +285,36 @@ class Engine {
         ++profile.n[st.left][cx.to_play(st) == cx.seat][r ? PROF_YES : PROF_NO];
     }
     void tick();
-    int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm) const;
+    // (`ordered` (if given) is set when the answer came from a bound that compares numbers)
+    int win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm,
+                   bool* ordered = nullptr) const;
     bool win_search(const State& st, int lo, int hi, int pk, uint64_t lm,
                     const Key* known = nullptr);
     // `at` (if given) gets the entry's slot and the table's generation, for store_win
     int probe_win(const Key& key, int lo, int hi, int pk, int& hint,
                   Table<WinEntry, 4>::Slot** at = nullptr, uint64_t* gen = nullptr);
+    // SEARCH_PART (partition.h): win_search, and the table's probe and store; a state's key
+    // (sorted at trick starts) with its column order
+    bool part() const { return opt.search & SEARCH_PART; }
+    Key part_key_of(const State& st, Perm& pm) const {
+        if (st.cnt && !(opt.search & SEARCH_PART_EVERY)) {
+            pm.id = true;
+            return core_key(cx, st, opt.canonical, false, true);
+        }
+        return part_key(cx, st, opt.canonical, pm);
+    }
+    bool part_search(const State& st, int lo, int hi, int pk, uint64_t lm);
+    // a fact of key's entry that decides the goal for a state with order pm (1 or 0; its R in
+    // the state's numbers goes to rel_), else -1; `hint` gets the stored best play
+    int probe_part(const Key& key, const Perm& pm, int lo, int hi, int pk, int& hint,
+                   Table<PartEntry, 4>::Slot** at = nullptr, uint64_t* gen = nullptr);
+    void store_part(const Key& key, const Perm& pm, int lo, int hi, int pk, bool res, int best,
+                    uint64_t rel, uint64_t start, Table<PartEntry, 4>::Slot* at = nullptr,
+                    uint64_t gen = 0);
+    // df-pn's probe and store of win facts: tt_, or pt_ with SEARCH_PART (R = every pair)
+    int probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint);
+    void store_fact(const State& st, const Key& key, int lo, int hi, int pk, bool res,
+                    int best, uint64_t start);
     void pn_eval(PnChild& c);
     void pn_guess(PnChild& c);
     void pn_new(PnChild& c, uint64_t lm);
@@ -287,6 +334,9 @@ class Engine {
                    Child&& child);
 
     Table<WinEntry, 4> tt_;  // keys without S's tokens: four words (table.h)
+    Table<PartEntry, 4> pt_;  // win's facts with SEARCH_PART (partition.h)
+    uint64_t rel_ = 0;        // SEARCH_PART: the pairs of numbers win's last answer compared
+    uint64_t all_pairs_ = 0;  // every pair of the numbers 1..n
     Table<BoundEntry, 4> ptt_;
     Table<BoundEntry> vtt_;
     Table<PnEntry, 4> pnt_;
