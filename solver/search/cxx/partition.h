@@ -129,27 +129,25 @@ struct Perm {
     bool id = true;
 };
 
-// R (pairs of numbers) in sorted indices (as the numbers 1..n of the sorted state), and back
-inline uint64_t pairs_to_sorted(uint64_t rel, const Perm& pm) {
-    if (pm.id) return rel;
+// Every pair {lo, hi} of rel mapped to the bit of {f(lo), f(hi)} (the pair renamed)
+template <class F>
+inline uint64_t renamed_pairs(uint64_t rel, F&& f) {
     const PairIndex& pi = pairs();
     uint64_t out = 0;
     for (uint64_t m = rel; m; m &= m - 1) {
         int b = lowbit(m);
-        out |= 1ULL << pi.bit[pm.idx[pi.lo[b]] + 1][pm.idx[pi.hi[b]] + 1];
+        out |= 1ULL << pi.bit[f(pi.lo[b])][f(pi.hi[b])];
     }
     return out;
 }
 
+// R (pairs of numbers) in sorted indices (as the numbers 1..n of the sorted state), and back
+inline uint64_t pairs_to_sorted(uint64_t rel, const Perm& pm) {
+    return pm.id ? rel : renamed_pairs(rel, [&](int k) { return pm.idx[k] + 1; });
+}
+
 inline uint64_t pairs_from_sorted(uint64_t rel, const Perm& pm) {
-    if (pm.id) return rel;
-    const PairIndex& pi = pairs();
-    uint64_t out = 0;
-    for (uint64_t m = rel; m; m &= m - 1) {
-        int b = lowbit(m);
-        out |= 1ULL << pi.bit[pm.num[pi.lo[b] - 1]][pm.num[pi.hi[b] - 1]];
-    }
-    return out;
+    return pm.id ? rel : renamed_pairs(rel, [&](int i) { return (int)pm.num[i - 1]; });
 }
 
 // The order of the pairs of `rel` (sorted indices) under pm: bit {i, j} (i < j) set when

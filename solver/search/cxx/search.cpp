@@ -227,14 +227,22 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, co
     return result;
 }
 
+// key's slot in table t (nullptr: none); with `at`, also the slot and the table's generation
+// for a later store (Table::reuse)
+template <class T>
+static auto* lookup_at(T& t, const Key& key, decltype(t.lookup(key))* at, uint64_t* gen) {
+    auto* slot = t.lookup(key);
+    if (at) {
+        *at = slot;
+        *gen = t.generation();
+    }
+    return slot;
+}
+
 // A stored fact that decides the goal (1 or 0), else -1; `hint` gets the stored best play.
 int Engine::probe_win(const Key& key, int lo, int hi, int pk, int& hint,
                       Table<WinEntry, 4>::Slot** at, uint64_t* gen) {
-    auto* slot = tt_.lookup(key);
-    if (at) {
-        *at = slot;
-        *gen = tt_.generation();
-    }
+    auto* slot = lookup_at(tt_, key, at, gen);
     if (!slot) return -1;
     const WinEntry* e = &slot->data;
     for (int i = 0; i < e->nfacts; ++i) {
@@ -325,11 +333,7 @@ bool Engine::part_search(const State& st, int lo, int hi, int pk, uint64_t lm) {
 
 int Engine::probe_part(const Key& key, const Perm& pm, int lo, int hi, int pk, int& hint,
                        Table<PartEntry, 4>::Slot** at, uint64_t* gen) {
-    auto* slot = pt_.lookup(key);
-    if (at) {
-        *at = slot;
-        *gen = pt_.generation();
-    }
+    auto* slot = lookup_at(pt_, key, at, gen);
     if (!slot) return -1;
     const PartEntry* e = &slot->data;
     for (int i = 0; i < e->nfacts; ++i) {
