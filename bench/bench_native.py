@@ -709,9 +709,10 @@ def refuters(quick: bool) -> list[dict[str, Any]]:
 
 
 class _FreshGoals:
-    """Stands in for an engine in ``search_api._answers``: every question it asks (win,
-    exact_para, exact_value, avoid_possible) is answered on a fresh engine under ``cap``
-    nodes and recorded with its nodes, so the same goals can be replayed on one engine."""
+    """Stands in for an engine in analyze's question families (``search_api._ask``): every
+    question they ask (win, exact_para, exact_value, avoid_possible) is answered on a fresh
+    engine under ``cap`` nodes and recorded with its nodes, so the same goals can be replayed
+    on one engine."""
 
     native = True
 
@@ -785,13 +786,7 @@ def _rows_one_engine(players: int, seed: int, left: int, cap: int, per_row: bool
     seat = pos.to_play
     assert seat is not None
     eng = native.NativeEngine.for_position(pos, seat)
-    root = eng.state_of(pos)
-    seen: set[int] = set()
-    todo = []
-    for idx, ch in eng.children(root):
-        if search_api._mirror(eng.ctx, root, idx) not in seen:
-            todo.append(ch)
-        seen.add(idx)
+    todo = [ch for _, ch in search_api._distinct_children(eng, eng.state_of(pos))]
     engines = [native.NativeEngine.for_position(pos, seat) if per_row else eng for _ in todo]
     outs = [search_api.Partial() for _ in todo]
     cut = [False] * len(todo)

@@ -57,6 +57,13 @@ def _renamed(fs: tuple[int, ...], n: int, sigma: dict[int, int]) -> tuple[int, .
             *(hand(h) for h in hands))  # fmt: skip
 
 
+def _shuffled(n: int, rng: random.Random) -> dict[int, int]:
+    """A random renaming of the numbers 1..n."""
+    perm = list(range(1, n + 1))
+    rng.shuffle(perm)
+    return dict(zip(range(1, n + 1), perm, strict=True))
+
+
 def _engine(pos: Position, seat: int, mask: int, pn: bool) -> NativeEngine:
     eng = NativeEngine.for_position(pos, seat)
     eng.core.set_search(mask)
@@ -118,9 +125,7 @@ def test_partition_answers_hold_for_every_order_keeping_renaming(players: int) -
                 kept = [PAIRS[i] for i in range(36) if rel >> i & 1]
                 assert all(b <= n for _, b in kept)
                 for _ in range(6):
-                    perm = list(range(1, n + 1))
-                    rng.shuffle(perm)
-                    sigma = dict(zip(range(1, n + 1), perm, strict=True))
+                    sigma = _shuffled(n, rng)
                     if any((sigma[a] < sigma[b]) != (a < b) for a, b in kept):
                         continue
                     if all(sigma[k] == k for k in sigma):
@@ -152,9 +157,7 @@ def test_renamed_states_share_one_table(players: int) -> None:
             fs = flat(part.ctx, st)
             variants = [fs]
             for _ in range(4):
-                perm = list(range(1, n + 1))
-                rng.shuffle(perm)
-                rfs = _renamed(fs, n, dict(zip(range(1, n + 1), perm, strict=True)))
+                rfs = _renamed(fs, n, _shuffled(n, rng))
                 variants.append(rfs)
                 wval = rfs[6]
                 if wval >= 1:  # another winning number, the same colour class (W1)
