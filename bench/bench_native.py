@@ -636,8 +636,8 @@ def threads_ratio(seeds: int) -> list[dict[str, Any]]:
 
 
 # search.h Options.bounds' default: BOUND_SAFE | DOOMED | TRICKS | STOPPERS | PARA_END | DUCK |
-# SAFE_DUCK | BEATEN (15 until the paradox part's and the at-most goals' bounds)
-BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | 32 | 64 | 128 | 256
+# SAFE_DUCK | BEATEN | LOST_TRICK (15 until the paradox part's and the at-most goals' bounds)
+BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | 32 | 64 | 128 | 256 | 512
 BOUND_CROWD = 16  # bounds.h crowded_trick (off by default)
 
 

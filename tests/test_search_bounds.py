@@ -54,14 +54,14 @@ def _states(players: int, seed: int, left: int, rng: random.Random) -> list[Stat
 
 
 def _walks(
-    players: int, first: int, seeds: int, rng: random.Random
+    players: int, first: int, seeds: int, rng: random.Random, most: int = 4
 ) -> Iterator[tuple[int, int, NativeEngine, NativeEngine, State]]:
     """The states of ``_states`` for the seeds first .. first + seeds - 1 (2, 3, 4, 2, ...
-    tricks left, trick starts and mid-trick), a random seat per state: (seed, seat, an engine
-    for the seat with the default bounds, one without bounds, state). A seat's engines serve
-    every state of its playout (their tables hold across the questions)."""
+    tricks left, up to ``most``; trick starts and mid-trick), a random seat per state: (seed,
+    seat, an engine for the seat with the default bounds, one without bounds, state). A seat's
+    engines serve every state of its playout (their tables hold across the questions)."""
     for seed in range(first, first + seeds):
-        left = 2 + (seed - first) % 3
+        left = 2 + (seed - first) % (most - 1)
         pos = random_position(players, seed, left, mid_trick=(seed - first) % players)
         engines: dict[int, tuple[NativeEngine, NativeEngine]] = {}
         for st in _states(players, seed, left, rng):
@@ -520,3 +520,55 @@ def test_beaten_switch_keeps_every_answer(players: int) -> None:
     at trick starts and mid-trick, every seat as S."""
     full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK
     _switch_keeps_answers(players, 9550, (full, full | BEATEN, 1 | BEATEN, 0))
+
+
+LOST_TRICK = 512  # search.h BOUND_LOST_TRICK (bounds.h s_loses_trick, lost_cap): on by default
+
+
+def _loses_trick(ctx: Ctx, seat: int, st: State) -> bool:
+    """S has not played in the current trick and surely does not win it: it surely has a
+    losing play at its turn (_loses_surely), or, to play, one after which it does not win the
+    trick whatever the rest of the trick plays (_not_won)."""
+    if _s_done(ctx, seat, st):
+        return False
+    if to_play(ctx, st) == seat and _not_won(ctx, seat, st):
+        return True
+    return _loses_surely(ctx, seat, st)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_lost_trick_matches_the_full_search(players: int) -> None:
+    """bounds.h s_loses_trick and lost_cap: wherever it fires (trick starts and mid-trick,
+    random seats), S surely does not win the current trick (enumerated), and the search
+    without bounds agrees with what win and para take from it: S can force "at most ub - 1
+    more tricks without a paradox, or its paradox after at most min(top - 2, ub - 1)"; para is
+    at least minus that cap. It must fire below the plain duck's cap (top - 2) somewhere, and
+    by a play of S's own that a later seat beats somewhere."""
+    rng = random.Random(110 + players)
+    fired = below = own = 0
+    for seed, seat, nat, off, st in _walks(players, 9400, 160 if players < 5 else 80, rng, 5):
+        if st[11] > 4 - (players == 5):  # the search without bounds from 4 (3) tricks left
+            continue
+        ctx = nat.ctx
+        fs = flat(ctx, st)
+        cap = nat.core.lost_trick(fs)
+        if cap < 0:
+            continue
+        fired += 1
+        assert _loses_trick(ctx, seat, st), (seed, seat, st)
+        ub = nat.core.static_bounds(fs)[0]
+        assert cap == max(0, min(st[11] - 2, ub - 1)), (seed, seat, st)
+        below += cap < max(0, st[11] - 2)
+        own += not nat.core.ducked(fs)
+        assert off.core.win(fs, 0, max(0, ub - 1), cap), (seed, seat, st)
+        assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
+    assert fired > 100 and below > 3 and own > 10, (fired, below, own)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_lost_trick_switch_keeps_every_answer(players: int) -> None:
+    """BOUND_LOST_TRICK on and off (with the other bounds, and alone): the same answers to
+    every trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick
+    starts and mid-trick, every seat as S."""
+    full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK | BEATEN
+    _switch_keeps_answers(players, 9450, (full, full | LOST_TRICK, LOST_TRICK | DUCK, 0))

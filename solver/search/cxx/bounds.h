@@ -301,11 +301,13 @@ inline bool s_safe_ducks(const Ctx& cx, const State& st, const Seats& r) {
 // legal lead and any legal play in the led colour when it can follow, so s_safe's guarantee
 // holds with i played.
 constexpr int BOUND_BEATEN = 256;
-inline bool s_beaten(const Ctx& cx, const State& st, const Seats& r, uint64_t lm) {
+// (`follow` false: any legal play of lm, for goals that S's safe strategy need not serve)
+inline bool s_beaten(const Ctx& cx, const State& st, const Seats& r, uint64_t lm,
+                     bool follow = true) {
     const int seat = cx.seat, n = cx.n, bonus = cx.rules.red_bonus;
     const uint64_t row = (1ULL << n) - 1;
     uint64_t cand = lm;
-    if (st.cnt) {
+    if (st.cnt && follow) {
         uint64_t f = lm & cx.pc[1u << st.led];
         if (f) cand = f;  // the strategy follows when S can
     }
@@ -440,6 +442,33 @@ inline Static round_end(const Ctx& cx, const State& st, int s_done, int top, int
     }
     r.ub = ub;
     return r;
+}
+
+// The paradox part's cap when S surely loses the current trick, S not having played in it
+// (BOUND_LOST_TRICK): S's paradox comes after at most lost_cap(ub, top) more tricks of S, and
+// S wins at most ub - 1 more tricks in every continuation.
+//
+// Proof. S loses trick 0 by a play it surely has (s_ducks) or one it chooses that surely does
+// not win (s_beaten; or the round ends in trick 0 by another seat's paradox, X3, and S wins
+// nothing more). Every trick S wins later takes another of its plays: at most most[S] - 1
+// (plays_bound counts trick 0's). A paradox of another seat ends the round during trick E at
+// the latest (round_end), so S completes at most E tricks, trick 0 lost: at most E - 1. And
+// at most top - 1 = left - 1. So at most ub - 1 with ub = min(most[S], E, top) (round_end; S
+// has not played, so no +1). A paradox of S happens at its turn in a trick T >= 1 (its turn in
+// trick 0 is past) and T <= left - 1 (E1); S has then won at most the tricks 1..T-1: at most
+// left - 2 = top - 2, and at most ub - 1 by the above.
+
+constexpr int BOUND_LOST_TRICK = 512;
+inline int lost_cap(int ub, int top) {
+    int c = top - 2 < ub - 1 ? top - 2 : ub - 1;
+    return c < 0 ? 0 : c;
+}
+// (s_done: S has played in the current trick; lm: the legal plays, not 0; mask: the bounds)
+inline bool s_loses_trick(const Ctx& cx, const State& st, int s_done, const Static& sb,
+                          uint64_t lm, int mask) {
+    if (s_done) return false;
+    if (mask & BOUND_DUCK && s_ducks(cx, st, sb)) return true;
+    return cx.to_play(st) == cx.seat && s_beaten(cx, st, sb, lm, false);
 }
 
 // S never causes a paradox: it surely makes the plays it needs (surely_makes; without

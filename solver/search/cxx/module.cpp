@@ -333,6 +333,22 @@ static PyObject* m_ducked(PyEngine* self, PyObject* args) {
     return PyLong_FromLong(catbox::s_ducks(self->eng->cx, st, r) ? 1 : 0);
 }
 
+// The paradox part's cap when S surely loses the current trick (bounds.h s_loses_trick,
+// lost_cap, under the engine's bounds mask), else -1; st must have a legal play.
+static PyObject* m_lost_trick(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    State st;
+    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int mask = self->eng->opt.bounds;
+    RoundEnd re(cx, st, mask);
+    int top = st.left - (re.s_done && st.wseat != cx.seat ? 1 : 0);
+    uint64_t lm = catbox::legal_mask(cx, st);
+    bool r = lm && catbox::s_loses_trick(cx, st, re.s_done, re.sb, lm, mask);
+    return PyLong_FromLong(r ? catbox::lost_cap(re.sb.ub, top) : -1);
+}
+
 // The helper's strategy bounds with s_safe, as win_static takes them (BOUND_SAFE_DUCK's and
 // BOUND_BEATEN's tests); st must have a legal play. Which == 0 (safe_ducked): S surely loses
 // the current trick by a play its safe strategy allows (bounds.h s_safe_ducks) and never
@@ -487,6 +503,9 @@ static PyMethodDef engine_methods[] = {
      "static_bounds(state) -> (ub, safe, doomed, denied): S's trick caps, paradox proofs"},
     {"ducked", (PyCFunction)m_ducked, METH_VARARGS,
      "ducked(state) -> int: tricks S surely loses from the current one (bounds.h s_ducks)"},
+    {"lost_trick", (PyCFunction)m_lost_trick, METH_VARARGS,
+     "lost_trick(state) -> int: the cap on S's tricks before its paradox when S surely loses "
+     "the current trick (bounds.h s_loses_trick, lost_cap), else -1"},
     {"beaten", (PyCFunction)m_safe_loss<1>, METH_VARARGS,
      "beaten(state) -> bool: S, to play, has a play its safe strategy allows that surely does "
      "not win the trick, and causes no paradox (bounds.h s_beaten, s_safe)"},

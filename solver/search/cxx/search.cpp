@@ -130,9 +130,17 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm,
             return 1;
         }
         // S loses the current trick by a play it surely has (s_ducks): its paradox then comes
-        // after at most top - 2 more tricks (para_cap's argument without trick 0)
-        if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&
-            s_ducks(cx, st, sb))
+        // after at most top - 2 more tricks (para_cap's argument without trick 0); with
+        // BOUND_LOST_TRICK (lost_cap) also after at most ub - 1, every count at most ub - 1,
+        // and S may lose it by a play of its own that a later seat surely beats (s_beaten)
+        if (opt.bounds & BOUND_LOST_TRICK) {
+            if (lo == 0 && pk >= 0 && hi >= ub - 1 && pk >= lost_cap(ub, top) &&
+                s_loses_trick(cx, st, s_done, sb, lm, opt.bounds)) {
+                if (ordered) *ordered = true;  // s_beaten compares numbers (partition.h)
+                return 1;
+            }
+        } else if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&
+                   s_ducks(cx, st, sb))
             return 1;
         // the other seats can force S's paradox (X1, X3). Only goals without a paradox part
         // are settled: the others' strategy proves the paradox, it does not exclude lines in
@@ -461,8 +469,12 @@ int Engine::para(const State& st, int alpha, int beta) {
         if (s_safe(cx, st, s_done, sb, opt.bounds)) return NOPAR;
         int cap = opt.bounds & BOUND_PARA_END ? para_cap(sb.ub, top) : sb.ub;
         // (a strategy of S: it loses the current trick, as in win_static)
-        if (opt.bounds & BOUND_DUCK && top - 2 < cap && s_ducks(cx, st, sb))
+        if (opt.bounds & BOUND_LOST_TRICK) {
+            int lc = lost_cap(sb.ub, top);
+            if (lc < cap && s_loses_trick(cx, st, s_done, sb, lm, opt.bounds)) cap = lc;
+        } else if (opt.bounds & BOUND_DUCK && top - 2 < cap && s_ducks(cx, st, sb)) {
             cap = top - 2 < 0 ? 0 : top - 2;
+        }
         e->lower = -cap;
         if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb, opt.bounds)) e->upper = 0;
     }

@@ -180,8 +180,14 @@ struct Options {
     // rows 2 / 3 / 4 2.2 / 3.3 / 0.3 M -> 2.1 / 1.1 / 0.4 M, win(0, 3) rows 2 / 4 35.2 / 40.7 M
     // -> 31.5 / 1.0 M; 4p/6 seed 701 row 4 win(0, 4) 12.7 -> 10.0 M, row 5 win(0, 2) 23.5 ->
     // 3.0 M
+    // LOST_TRICK (bounds.h s_loses_trick, lost_cap: when S surely loses the current trick,
+    // by a play it surely has or by one of its own that a later seat surely beats, its
+    // paradox comes after at most min(top - 2, ub - 1) more tricks and it wins at most
+    // ub - 1; the duck's cap was top - 2). Every analyze answer, one engine per position
+    // (bench/bench_native.py --only lost), 3p/7 seeds 700-702, 5p/5 702, 4p/6 700-701:
+    // see README "The paradox part when S loses the current trick"
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_PARA_END | BOUND_DUCK |
-                 BOUND_SAFE_DUCK | BOUND_BEATEN;
+                 BOUND_SAFE_DUCK | BOUND_BEATEN | BOUND_LOST_TRICK;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
     int score = SCORE_DEFAULT;
     // table keys and move pruning (SEARCH_* above)
