@@ -322,6 +322,11 @@ class Engine {
     void store_fact(const State& st, const Key& key, int lo, int hi, int pk, bool res,
                     int best, uint64_t start);
     void pn_eval(PnChild& c);
+    // pn_eval in two stages (pn_mid runs the first for every child before the second): the
+    // static answer (lm, r), and where there is none the keys with their buckets prefetched;
+    // then the node counted, the leaf search and the table probes
+    int pn_pre(PnChild& c, uint64_t& lm);
+    void pn_post(PnChild& c, int r, uint64_t lm);
     void pn_guess(PnChild& c);
     void pn_new(PnChild& c, uint64_t lm);
     void pn_mid(const State& st, int lo, int hi, int pk, const Key& key, uint32_t thpn,

@@ -144,6 +144,17 @@ inline Key core_key(const Ctx& cx, const State& st, bool symmetric = false, bool
     return k;
 }
 
+// A hint to fetch the cache line at p. On x86-64 an explicit prefetcht0: g++ 12 -O2/-O3
+// deleted both __builtin_prefetch calls of Table::prefetch (the tags' and the slots' line of
+// one bucket; either alone was kept), so until this change no table prefetch was ever executed.
+inline void prefetch_line(const void* p) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(p)));
+#else
+    __builtin_prefetch(p);
+#endif
+}
+
 // Zeroed storage for a table; on Linux from mmap with transparent huge pages requested (the
 // tables are probed at random: 2 MiB pages save most TLB misses), aligned to 2 MiB so that
 // every page of it can be a huge one, and grown in place (`grow`): the old pages are moved,
@@ -345,8 +356,19 @@ class Table {
 
     void prefetch(const Key& k) const {
         size_t b = (size_t)hash(k) & mask_ & ~(size_t)3;
-        __builtin_prefetch(&tags_[b]);
-        __builtin_prefetch(&slots_[b]);
+        prefetch_line(&tags_[b]);
+        prefetch_line(&slots_[b]);
+    }
+
+    // every cache line of k's bucket (its tags and its four slots)
+    void prefetch_bucket(const Key& k) const {
+        size_t b = (size_t)hash(k) & mask_ & ~(size_t)3;
+        prefetch_line(&tags_[b]);
+        const char* p = reinterpret_cast<const char*>(&slots_[b]);
+        const char* end = reinterpret_cast<const char*>(&slots_[b + 3] + 1);
+        for (p = reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(p) & ~(uintptr_t)63);
+             p < end; p += 64)
+            prefetch_line(p);
     }
 
   private:
