@@ -49,12 +49,15 @@
    5p / 5 seed 700 on a fresh engine each and on one engine in analyze's order (nodes per
    question), and every analyze answer on one engine against a fresh engine per row (rows
    proven within a node cap, nodes, CPU seconds) on the horizon positions and one step past.
-11. Targets: the horizon table of the issue's targets, each marked met or missed from the
+11. The paradox part when S loses the current trick (``--only lost``): bounds.h
+   BOUND_LOST_TRICK off and on, every analyze answer of 3p / 7, 5p / 5 and 4p / 6 positions
+   (one thread, a fresh session each): nodes, CPU seconds, answers equal.
+12. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
         [--only speed|horizon|start|split|init|pn|score|possible|threads|core|partition|crowd|
-                refuters|where|share]
+                refuters|where|share|lost]
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ import statistics
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from math import inf
 from pathlib import Path
 from typing import Any
@@ -105,26 +108,31 @@ def speed(seeds: int, py_nodes: int, repeats: int = 3) -> list[dict[str, Any]]:
 
 
 @contextmanager
-def _python_algorithm() -> Iterator[None]:
+def _new_engines(**switches: int) -> Iterator[None]:
+    """New native engines get the core's switches: ``set_bounds=0`` calls
+    ``core.set_bounds(0)`` on each."""
+    init = native.NativeEngine.__init__
+
+    def switched(self: native.NativeEngine, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        for name, value in switches.items():
+            getattr(self.core, name)(value)
+
+    setattr(native.NativeEngine, "__init__", switched)  # noqa: B010 (a method replaced)
+    try:
+        yield
+    finally:
+        setattr(native.NativeEngine, "__init__", init)  # noqa: B010
+
+
+def _python_algorithm() -> AbstractContextManager[None]:
     """New native engines run the Python engine's algorithm: none of the core's own static
     bounds (bounds.h; the Python engine has never_stuck only, which the core keeps at 0), the
     plain score caps (search.h SCORE_* 0) and the paradox part by alpha-beta (para_pn 0).
     Measured on small proven forced questions (3p / 4-5, 4p / 3, 5p / 3 tricks left, seeds
     900-902): the core then searches 0.9-2.1x the Python engine's nodes; with its own bounds
     0.1-0.7x (so its nodes/s is of another algorithm)."""
-    init = native.NativeEngine.__init__
-
-    def same(self: native.NativeEngine, *args: Any, **kwargs: Any) -> None:
-        init(self, *args, **kwargs)
-        self.core.set_bounds(0)
-        self.core.set_score_bounds(0)
-        self.core.set_para_pn(0)
-
-    setattr(native.NativeEngine, "__init__", same)  # noqa: B010 (a method replaced)
-    try:
-        yield
-    finally:
-        setattr(native.NativeEngine, "__init__", init)  # noqa: B010
+    return _new_engines(set_bounds=0, set_score_bounds=0, set_para_pn=0)
 
 
 def _timed_forced(pos: Any, seat: int, limit: int, kind: str) -> dict[str, Any]:
@@ -516,6 +524,54 @@ def core_switches(quick: bool) -> list[dict[str, Any]]:
             print(f"{players:>2} start {seed:>4} " + " ".join(
                 f"{n}: {res[n]['s']:.1f} s {res[n]['answers'][1]}" for n, _ in SEARCH_MASKS),
                 flush=True)  # fmt: skip
+    return rows
+
+
+BOUND_LOST_TRICK = 512  # search.h (bounds.h s_loses_trick, lost_cap): on by default
+
+
+def _analyzed(players: int, left: int, seed: int) -> dict[str, Any]:
+    """analyze_moves of one position on one thread and a fresh session: nodes, CPU seconds,
+    rows proven and the answers."""
+    pos = random_position(players, seed, left)
+    clear_cache()
+    session = Session()
+    cpu = time.process_time()
+    rows = analyze_moves(pos, limits=Limits(threads=1), session=session)
+    cpu = time.process_time() - cpu
+    answers = [(str(r.play), r.guaranteed, r.forceable, r.best_score) for r in rows]
+    proven = sum(r.status == "proven" for r in rows)
+    return {"nodes": session.nodes, "cpu": cpu, "proven": proven, "answers": answers}
+
+
+def lost_trick(quick: bool) -> list[dict[str, Any]]:
+    """BOUND_LOST_TRICK off and on (the other bounds at their defaults): every analyze answer
+    of positions past the horizon, where the score's paradox regime takes the time (one
+    thread, a fresh session per position, the order of the two alternated): nodes and CPU
+    seconds in the same run, answers equal."""
+    cases = [(3, 7, 700), (3, 7, 701), (3, 7, 702), (5, 5, 702), (4, 6, 700), (4, 6, 701)]
+    if quick:
+        cases = [(3, 7, 702), (5, 5, 701)]
+    print("\n== the paradox part when S loses the current trick (BOUND_LOST_TRICK): analyze")
+    print(f"{'pl':>2} {'left':>4} {'seed':>4} {'off Mn':>8} {'off cpu':>8} {'on Mn':>8}"
+          f" {'on cpu':>8} {'proven':>7}")  # fmt: skip
+    rows = []
+    for i, (players, left, seed) in enumerate(cases):
+        res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed}
+        for name in ("off", "on") if i % 2 == 0 else ("on", "off"):
+            mask = BOUNDS_DEFAULT if name == "on" else BOUNDS_DEFAULT & ~BOUND_LOST_TRICK
+            with _new_engines(set_bounds=mask):
+                res[name] = _analyzed(players, left, seed)
+        res["equal"] = res["on"]["answers"] == res["off"]["answers"]
+        rows.append(res)
+        off, on = res["off"], res["on"]
+        print(f"{players:>2} {left:>4} {seed:>4} {off['nodes'] / 1e6:>8.1f} {off['cpu']:>8.1f}"
+              f" {on['nodes'] / 1e6:>8.1f} {on['cpu']:>8.1f} {on['proven']:>3}/{len(on['answers'])}"
+              + ("" if res["equal"] else "  DIFFER"), flush=True)  # fmt: skip
+    for name in ("off", "on"):
+        nodes = sum(r[name]["nodes"] for r in rows)
+        cpu = sum(r[name]["cpu"] for r in rows)
+        print(f"{name:>4}: {nodes / 1e6:8.1f} M nodes, {cpu:7.1f} s CPU")
     return rows
 
 
@@ -1026,6 +1082,7 @@ def main() -> None:
             "refuters",
             "where",
             "share",
+            "lost",
         ),
         help="run one part of the benchmark",
     )
@@ -1059,6 +1116,8 @@ def main() -> None:
         out["where"] = where_time(args.quick)
     if args.only in (None, "share"):
         out["share"] = share(args.quick)
+    if args.only in (None, "lost"):
+        out["lost_trick"] = lost_trick(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

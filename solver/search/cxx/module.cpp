@@ -297,9 +297,10 @@ static PyObject* m_set_mask(PyEngine* self, PyObject* args) {
 // below: S's place in the trick and round_end's Static under `mask`.
 struct RoundEnd {
     int s_done;
+    int top;  // the tricks S can still win (win_static's `top`)
     catbox::Static sb;
-    RoundEnd(const catbox::Ctx& cx, const State& st, int mask) : s_done(cx.s_done(st)) {
-        int top = st.left - (s_done && st.wseat != cx.seat ? 1 : 0);
+    RoundEnd(const catbox::Ctx& cx, const State& st, int mask)
+        : s_done(cx.s_done(st)), top(st.left - (s_done && st.wseat != cx.seat ? 1 : 0)) {
         sb = catbox::round_end(cx, st, s_done, top, mask);
     }
 };
@@ -343,10 +344,9 @@ static PyObject* m_lost_trick(PyEngine* self, PyObject* args) {
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds;
     RoundEnd re(cx, st, mask);
-    int top = st.left - (re.s_done && st.wseat != cx.seat ? 1 : 0);
     uint64_t lm = catbox::legal_mask(cx, st);
     bool r = lm && catbox::s_loses_trick(cx, st, re.s_done, re.sb, lm, mask);
-    return PyLong_FromLong(r ? catbox::lost_cap(re.sb.ub, top) : -1);
+    return PyLong_FromLong(r ? catbox::lost_cap(re.sb.ub, re.top) : -1);
 }
 
 // The helper's strategy bounds with s_safe, as win_static takes them (BOUND_SAFE_DUCK's and
