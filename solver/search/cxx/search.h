@@ -102,7 +102,11 @@ constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: nativ
 struct Options {
     bool symmetry = true;  // merge plays that mirror each other under B/Y/G symmetry
     int tt_min_left = 2;   // nodes with fewer tricks left bypass the tables (cheaper than a miss)
-    bool prefetch = false;  // win: the table key first, its bucket fetched during win_static
+    // win: the table key first, its bucket fetched during win_static. (Until table.h
+    // prefetch_line every table prefetch was deleted by g++; with it, the 3p/7 seed 700 row 0
+    // j = 2 probe, 0.8 M of its 24.5 M nodes win's, side by side: on 11.76 / 11.86 s, off
+    // 11.91 / 11.93 s CPU, same nodes; alpha-beta-heavy questions not measured.)
+    bool prefetch = false;
     bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
     // proof-number search (pn.cpp) for yes/no goals from roots with at least this many tricks
     // left (0: never); below pn_leaf tricks left its nodes are solved by win (alpha-beta)
