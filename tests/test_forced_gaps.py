@@ -49,9 +49,10 @@ def test_score_bounds_hold_the_exact_score(players: int) -> None:
 def test_a_node_limit_gives_the_score_or_its_bounds(players: int) -> None:
     """With a node limit below the whole forced search the fallback answers one question at a
     time: its score is the exact one or unknown with an interval around it, and its status is
-    proven only when every value is there."""
+    proven only when every value is there. (16 seeds: the static bounds answer more of the
+    searches of 10 within the cuts since BOUND_LOST_TRICK: 3 players then fell back twice.)"""
     fallbacks = bounded = 0
-    for seed in range(10):
+    for seed in range(16):
         pos = random_position(players, 500 + seed, 4)
         seat = pos.to_play
         assert seat is not None
