@@ -175,11 +175,16 @@ static PyObject* m_exact(PyEngine* self, PyObject* args) {
     return PyLong_FromLong(v);
 }
 
+// The one argument of a binding taking a state, parsed into st (false: a Python error is set)
+static bool state_arg(PyEngine* self, PyObject* args, State& st) {
+    PyObject* so;
+    return PyArg_ParseTuple(args, "O", &so) && parse_state(self, so, st);
+}
+
 static PyObject* m_avoid_possible(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     State st;
-    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    if (!state_arg(self, args, st)) return nullptr;
     bool r = false;
     if (!run([&] { r = self->eng->avoid_possible(st); })) return nullptr;
     return PyBool_FromLong(r);
@@ -187,9 +192,8 @@ static PyObject* m_avoid_possible(PyEngine* self, PyObject* args) {
 
 static PyObject* m_legal_mask(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     State st;
-    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    if (!state_arg(self, args, st)) return nullptr;
     return PyLong_FromUnsignedLongLong(catbox::legal_mask(self->eng->cx, st));
 }
 
@@ -309,9 +313,8 @@ struct RoundEnd {
 // legal play.
 static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     State st;
-    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    if (!state_arg(self, args, st)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds;
     RoundEnd re(cx, st, mask);
@@ -326,9 +329,8 @@ static PyObject* m_static_bounds(PyEngine* self, PyObject* args) {
 // 0 or 1; st must have a legal play.
 static PyObject* m_ducked(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     State st;
-    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    if (!state_arg(self, args, st)) return nullptr;
     catbox::Seats r;
     catbox::seats_of(self->eng->cx, st, r);
     return PyLong_FromLong(catbox::s_ducks(self->eng->cx, st, r) ? 1 : 0);
@@ -338,9 +340,8 @@ static PyObject* m_ducked(PyEngine* self, PyObject* args) {
 // lost_cap, under the engine's bounds mask), else -1; st must have a legal play.
 static PyObject* m_lost_trick(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     State st;
-    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    if (!state_arg(self, args, st)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds;
     RoundEnd re(cx, st, mask);
@@ -357,9 +358,8 @@ static PyObject* m_lost_trick(PyEngine* self, PyObject* args) {
 template <int Which>
 static PyObject* m_safe_loss(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     State st;
-    if (!PyArg_ParseTuple(args, "O", &so) || !parse_state(self, so, st)) return nullptr;
+    if (!state_arg(self, args, st)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds | catbox::BOUND_SAFE;
     RoundEnd re(cx, st, mask);
