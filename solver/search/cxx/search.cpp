@@ -117,15 +117,20 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm,
         }
         // S's paradox comes after at most pub more tricks of S (para_cap)
         int pub = opt.bounds & BOUND_PARA_END ? para_cap(ub, top) : ub;
-        if (lo == 0 && hi >= ub && (pk >= pub || s_safe(cx, st, s_done, sb, opt.bounds)))
+        int safe = -1;  // s_safe, asked at most once (two clauses below need it)
+        auto is_safe = [&] {
+            if (safe < 0) safe = s_safe(cx, st, s_done, sb, opt.bounds) ? 1 : 0;
+            return safe != 0;
+        };
+        if (lo == 0 && hi >= ub && (pk >= pub || is_safe()))
             return 1;  // every end of the round is in the goal
         // S loses the current trick by a play its safe strategy allows (s_safe_ducks), or, to
         // play, has such a play that surely does not win the trick (s_beaten): no paradox of
-        // S, and at most ub - 1 more tricks (bounds.h); s_safe asked once for both
+        // S, and at most ub - 1 more tricks (bounds.h); s_safe asked once in all (is_safe)
         if (lo == 0 && hi >= ub - 1 && opt.bounds & BOUND_SAFE &&
             ((opt.bounds & BOUND_SAFE_DUCK && s_safe_ducks(cx, st, sb)) ||
              (opt.bounds & BOUND_BEATEN && p == seat && !s_done && s_beaten(cx, st, sb, lm))) &&
-            s_safe(cx, st, s_done, sb, opt.bounds)) {
+            is_safe()) {
             if (ordered) *ordered = true;  // both compare numbers (partition.h)
             return 1;
         }
