@@ -34,7 +34,8 @@
    rank-normalised keys): every analyze answer of fixed positions and the paradox question
    from the round start, each switch alone and none: nodes, CPU seconds, answers equal.
    Crowded doom bound (``--only crowd``, not in the full run): bounds.h crowded_trick off
-   and on, the 4-player round start, nodes and CPU seconds in the same run. Refutation order
+   and on, every analyze answer past the horizon and the 4- and 5-player round start, nodes
+   and CPU seconds in the same run. Refutation order
    (``--only refuters``): df-pn's other-seat plays by their refutations per tricks left
    (search.h pn_refuters) off and on, the 4- and 5-player round start, the same way.
    Partition search (``--only partition``, not in the full run): search.h SEARCH_PART (and
@@ -544,22 +545,19 @@ def _analyzed(players: int, left: int, seed: int) -> dict[str, Any]:
     return {"nodes": session.nodes, "cpu": cpu, "proven": proven, "answers": answers}
 
 
-def lost_trick(quick: bool) -> list[dict[str, Any]]:
-    """BOUND_LOST_TRICK off and on (the other bounds at their defaults): every analyze answer
-    of positions past the horizon, where the score's paradox regime takes the time (one
-    thread, a fresh session per position, the order of the two alternated): nodes and CPU
-    seconds in the same run, answers equal."""
-    cases = [(3, 7, 700), (3, 7, 701), (3, 7, 702), (5, 5, 702), (4, 6, 700), (4, 6, 701)]
-    if quick:
-        cases = [(3, 7, 702), (5, 5, 701)]
-    print("\n== the paradox part when S loses the current trick (BOUND_LOST_TRICK): analyze")
+def _bound_ab(title: str, bit: int, cases: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+    """One bound of search.h Options.bounds (``bit``) off and on, the others at their
+    defaults: every analyze answer of ``cases`` (players, tricks left, seed; one thread, a
+    fresh session per position, the order of the two alternated): nodes and CPU seconds in the
+    same run, answers equal."""
+    print(f"\n== {title}: analyze")
     print(f"{'pl':>2} {'left':>4} {'seed':>4} {'off Mn':>8} {'off cpu':>8} {'on Mn':>8}"
           f" {'on cpu':>8} {'proven':>7}")  # fmt: skip
     rows = []
     for i, (players, left, seed) in enumerate(cases):
         res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed}
         for name in ("off", "on") if i % 2 == 0 else ("on", "off"):
-            mask = BOUNDS_DEFAULT if name == "on" else BOUNDS_DEFAULT & ~BOUND_LOST_TRICK
+            mask = BOUNDS_DEFAULT | bit if name == "on" else BOUNDS_DEFAULT & ~bit
             with _new_engines(set_bounds=mask):
                 res[name] = _analyzed(players, left, seed)
         res["equal"] = res["on"]["answers"] == res["off"]["answers"]
@@ -573,6 +571,17 @@ def lost_trick(quick: bool) -> list[dict[str, Any]]:
         cpu = sum(r[name]["cpu"] for r in rows)
         print(f"{name:>4}: {nodes / 1e6:8.1f} M nodes, {cpu:7.1f} s CPU")
     return rows
+
+
+# positions one step past the horizon where the score's paradox regime takes the time
+PAST_HORIZON = [(3, 7, 700), (3, 7, 701), (3, 7, 702), (5, 5, 702), (4, 6, 700), (4, 6, 701)]
+
+
+def lost_trick(quick: bool) -> list[dict[str, Any]]:
+    """BOUND_LOST_TRICK off and on (_bound_ab) on positions past the horizon."""
+    cases = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON
+    title = "the paradox part when S loses the current trick (BOUND_LOST_TRICK)"
+    return _bound_ab(title, BOUND_LOST_TRICK, cases)
 
 
 def partition(quick: bool) -> list[dict[str, Any]]:
@@ -691,10 +700,11 @@ def threads_ratio(seeds: int) -> list[dict[str, Any]]:
     return rows
 
 
-# search.h Options.bounds' default: BOUND_SAFE | DOOMED | TRICKS | STOPPERS | PARA_END | DUCK |
-# SAFE_DUCK | BEATEN | LOST_TRICK (15 until the paradox part's and the at-most goals' bounds)
-BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | 32 | 64 | 128 | 256 | 512
-BOUND_CROWD = 16  # bounds.h crowded_trick (off by default)
+# search.h Options.bounds' default: BOUND_SAFE | DOOMED | TRICKS | STOPPERS | CROWD | PARA_END |
+# DUCK | SAFE_DUCK | BEATEN | LOST_TRICK (15 until the paradox part's and the at-most goals'
+# bounds; CROWD since stop 23)
+BOUND_CROWD = 16  # bounds.h crowded_trick
+BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | BOUND_CROWD | 32 | 64 | 128 | 256 | 512
 
 
 def _start_with(players: int, seed: int, cap: int, **switches: int) -> dict[str, Any]:
@@ -747,11 +757,16 @@ def _start_ab(title: str, cases: list[tuple[int, int]], off: dict[str, int],
 
 
 def crowd_bound(quick: bool) -> list[dict[str, Any]]:
-    """The crowded doom bound (bounds.h crowded_trick, BOUND_CROWD) off and on: the
-    4-player round start (seeds 800-806), nodes and CPU seconds, answers equal."""
-    cases = [(4, s) for s in range(800, 803 if quick else 807)]
+    """The crowded doom bound (bounds.h crowded_trick, BOUND_CROWD) off and on: every analyze
+    answer past the horizon (_bound_ab) and the paradox question from the 4- and 5-player
+    round start (seeds 800-806 and 800-801), nodes and CPU seconds in the same run, answers
+    equal."""
+    cases = [(4, 6, 700)] if quick else [*PAST_HORIZON, (4, 6, 702), (5, 5, 700)]
+    rows = _bound_ab("crowded doom bound (BOUND_CROWD)", BOUND_CROWD, cases)
+    starts = [(4, s) for s in range(800, 803 if quick else 807)] + [(5, 800), (5, 801)]
+    off = {"bounds": BOUNDS_DEFAULT & ~BOUND_CROWD}
     on = {"bounds": BOUNDS_DEFAULT | BOUND_CROWD}
-    return _start_ab("crowded doom bound, 4p round start", cases, {"bounds": BOUNDS_DEFAULT}, on)
+    return rows + _start_ab("crowded doom bound, round start", starts, off, on)
 
 
 def refuters(quick: bool) -> list[dict[str, Any]]:
@@ -1108,7 +1123,7 @@ def main() -> None:
         out["core"] = core_switches(args.quick)
     if args.only == "partition":  # a switch that is off (search.h SEARCH_PART): not in the full run
         out["partition"] = partition(args.quick)
-    if args.only == "crowd":  # a measurement of a switch that is off: not in the full run
+    if args.only == "crowd":  # measured when it went on (stop 23): not in the full run
         out["crowd"] = crowd_bound(args.quick)
     if args.only in (None, "refuters"):
         out["refuters"] = refuters(args.quick)

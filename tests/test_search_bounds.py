@@ -224,14 +224,16 @@ def test_lane_counts_equal_a_plain_count(players: int) -> None:
     assert checked > 100 and sure > 20, (checked, sure)
 
 
-CROWD = 16  # search.h BOUND_CROWD (bounds.h crowded_trick): off by default, measured
+CROWD = 16  # search.h BOUND_CROWD (bounds.h crowded_trick): on by default since stop 23
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_crowded_doom_matches_the_full_search(players: int) -> None:
     """With BOUND_CROWD, wherever ``doomed`` fires beyond the plain bound (trick starts and
     mid-trick, every seat as S), the search without bounds agrees: S cannot avoid a paradox
-    and para is never NOPAR. (The plain bound's claims: the test above.) It must fire."""
+    and para is never NOPAR. (The plain bound's claims: the test above.) It must fire at 3-5
+    players; at 2 it never did (it only moves the plain bound's trick earlier, and 400 walks
+    up to 7 tricks left gave no such state), so there the test only checks where it would."""
     rng = random.Random(70 + players)
     fired = 0
     for seed in range(200):
@@ -251,7 +253,7 @@ def test_crowded_doom_matches_the_full_search(players: int) -> None:
                 nat.core.set_bounds(0)
                 assert not nat.core.win(fs, 0, st[11]), (seed, seat, st)
                 assert nat.core.exact_para(fs, 0) != NOPAR, (seed, seat, st)
-    assert fired > 2, fired
+    assert fired > 2 or players == 2, fired
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -106,13 +106,13 @@ constexpr int BOUND_SAFE = 1;    // surely_makes for S: a stronger never_stuck, 
 constexpr int BOUND_DOOMED = 2;  // sure paradox of S (every other seat proven to outlast S)
 constexpr int BOUND_TRICKS = 4;  // S's tricks capped by its plays and by the round end
 constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its top red cards
-// S's sure paradox found earlier: the other seats' plays must crowd into S's open cells
-// (crowded_trick). Measured (can_force(avoid-paradox) from the 4p round start, seeds 800-806,
-// 60 M-node cap, bench/bench_native.py --only crowd): it fires rarely (seed 800: 192 more
-// disproofs at 3 tricks left beside 19,412 of the plain bound, none at 4 and above) and moves
-// df-pn's tree both ways (804 4.6 -> 3.0 M nodes, 801 56.1 -> 47.3 M, 802 29.6 -> 42.5 M,
-// 803 53.6 -> > 60 M; 185.5 -> >= 194.4 M in all; before search.h pn_refuters; with it
-// 97.1 -> 97.9 M, median CPU 2.2 -> 3.4 s): off (not in the default mask)
+// S's sure paradox found earlier: when S is short of plays by its own count, the other
+// seats' plays must crowd into S's open cells (crowded_trick) and may take S's last legal play
+// at an earlier turn, so fewer plays of the others need to be sure (s_doomed). Every analyze
+// answer of 8 positions past the horizon (3p/7, 4p/6, 5p/5; bench/bench_native.py --only
+// crowd): 1248.1 -> 1122.7 M nodes (4p/6 seed 701 385.7 -> 271.0 M, 161.8 -> 117.9 s CPU;
+// seed 700 -20%, 702 +9%), answers equal; the 4p and 5p round start (seeds 800-806, 800-801)
+// 157.3 -> 157.6 M nodes, 76.8 -> 79.4 s CPU. On.
 constexpr int BOUND_CROWD = 16;
 
 // The paradox part of a goal (win's pk, para's values): S's paradox comes after at most
@@ -550,12 +550,17 @@ inline int crowd_room(const Ctx& cx, const Seats& r, const Crowd& w, int s_done,
     return w.C - (m - 1) - (red > 0 ? red : 0);
 }
 
-inline int crowded_trick(const Ctx& cx, const State& st, int s_done, const Static& r) {
+// The first such T below `end` (s_done < end <= left), else -1. The room only falls as T
+// grows (each later turn of S comes after one more play of S and, past trick 0, one more of
+// every other seat, which adds at most as much to Y as to X), so the last trick is asked first
+// and decides at once in the common case that S is not crowded out at all.
+inline int crowded_trick(const Ctx& cx, const State& st, int s_done, const Static& r, int end) {
     Crowd w;
     crowd_of(cx, st, r, w);
-    for (int T = s_done; T < st.left; ++T)
+    if (crowd_room(cx, r, w, s_done, end - 1) > 0) return -1;
+    for (int T = s_done; T < end - 1; ++T)
         if (crowd_room(cx, r, w, s_done, T) <= 0) return T;
-    return -1;
+    return end - 1;
 }
 
 // S surely causes a paradox (X1). S cannot make the plays it owes, so it has no legal play at
@@ -563,20 +568,18 @@ inline int crowded_trick(const Ctx& cx, const State& st, int s_done, const Stati
 // seat's paradox ends the round first (X3: that is why S's own count is not enough). If every
 // other seat q surely makes the plays it makes before that turn (surely_makes, by its own
 // strategy whatever the others do), nobody else is stuck first: the round ends with S's
-// paradox. With BOUND_CROWD, T is also the first trick crowded_trick finds (the lesser).
+// paradox. With BOUND_CROWD, T is the first trick crowded_trick finds when it is earlier.
+// (crowded_trick also finds such a T when S is not short by its own count — at 3-4 players at
+// S's last turn nearly always, I2 — but then every other seat must surely make nearly all its
+// plays, and on the 4-player round start seed 802 that proved S doomed 29 times in 1.6 M
+// asks, which cost ~15% of the CPU: it is not asked there.)
 inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r, int mask) {
     const int seat = cx.seat;
-    int T;
-    if (r.most[seat] < r.owe) {
-        T = r.most[seat] + s_done;
-        if (mask & BOUND_CROWD && T > s_done) {
-            int c = crowded_trick(cx, st, s_done, r);
-            if (c >= 0 && c < T) T = c;
-        }
-    } else {
-        if (!(mask & BOUND_CROWD)) return false;
-        T = crowded_trick(cx, st, s_done, r);
-        if (T < 0) return false;
+    if (r.most[seat] >= r.owe) return false;
+    int T = r.most[seat] + s_done;
+    if (mask & BOUND_CROWD && T > s_done) {
+        int c = crowded_trick(cx, st, s_done, r, T);
+        if (c >= 0) T = c;
     }
     for (int q = 0; q < cx.players; ++q)
         if (q != seat && !surely_makes(cx, st, q, r.before(q, seat, T), r))

@@ -191,8 +191,12 @@ struct Options {
     // (bench/bench_native.py --only lost), 3p/7 seeds 700-702, 5p/5 702, 4p/6 700-701:
     // 814.2 M nodes, 449.0 s CPU -> 787.5 M, 428.5 s, answers equal; 5p/5 seed 700 418.7 ->
     // 331.3 M (README "The paradox part when S loses the current trick")
-    int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_PARA_END | BOUND_DUCK |
-                 BOUND_SAFE_DUCK | BOUND_BEATEN | BOUND_LOST_TRICK;
+    // CROWD (bounds.h crowded_trick, asked only when S is short by its own count): every
+    // analyze answer of 8 positions past the horizon 1248.1 -> 1122.7 M nodes (4p/6 seed 701
+    // 385.7 -> 271.0 M), the 4p/5p round start 76.8 -> 79.4 s CPU (README "The crowded doom
+    // bound, where it pays")
+    int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_CROWD |
+                 BOUND_PARA_END | BOUND_DUCK | BOUND_SAFE_DUCK | BOUND_BEATEN | BOUND_LOST_TRICK;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
     int score = SCORE_DEFAULT;
     // table keys and move pruning (SEARCH_* above)
