@@ -53,12 +53,14 @@
 11. The paradox part when S loses the current trick (``--only lost``): bounds.h
    BOUND_LOST_TRICK off and on, every analyze answer of 3p / 7, 5p / 5 and 4p / 6 positions
    (one thread, a fresh session each): nodes, CPU seconds, answers equal.
+   The history aged before each question (``--only age``): search.h hist_age off and on, every
+   analyze answer past the horizon and on it, the same way.
 12. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
         [--only speed|horizon|start|split|init|pn|score|possible|threads|core|partition|crowd|
-                refuters|where|share|lost]
+                refuters|where|share|lost|age]
 """
 
 from __future__ import annotations
@@ -545,11 +547,12 @@ def _analyzed(players: int, left: int, seed: int) -> dict[str, Any]:
     return {"nodes": session.nodes, "cpu": cpu, "proven": proven, "answers": answers}
 
 
-def _bound_ab(title: str, bit: int, cases: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
-    """One bound of search.h Options.bounds (``bit``) off and on, the others at their
-    defaults: every analyze answer of ``cases`` (players, tricks left, seed; one thread, a
-    fresh session per position, the order of the two alternated): nodes and CPU seconds in the
-    same run, answers equal."""
+def _analyze_ab(title: str, off: dict[str, int], on: dict[str, int],
+                cases: list[tuple[int, int, int]]) -> list[dict[str, Any]]:  # fmt: skip
+    """Every analyze answer of ``cases`` (players, tricks left, seed; one thread, a fresh
+    session per position, the order of the two alternated) with the core's switches ``off``
+    and ``on`` (as _new_engines takes them): nodes and CPU seconds in the same run, answers
+    equal."""
     print(f"\n== {title}: analyze")
     print(f"{'pl':>2} {'left':>4} {'seed':>4} {'off Mn':>8} {'off cpu':>8} {'on Mn':>8}"
           f" {'on cpu':>8} {'proven':>7}")  # fmt: skip
@@ -557,20 +560,26 @@ def _bound_ab(title: str, bit: int, cases: list[tuple[int, int, int]]) -> list[d
     for i, (players, left, seed) in enumerate(cases):
         res: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed}
         for name in ("off", "on") if i % 2 == 0 else ("on", "off"):
-            mask = BOUNDS_DEFAULT | bit if name == "on" else BOUNDS_DEFAULT & ~bit
-            with _new_engines(set_bounds=mask):
+            with _new_engines(**(on if name == "on" else off)):
                 res[name] = _analyzed(players, left, seed)
         res["equal"] = res["on"]["answers"] == res["off"]["answers"]
         rows.append(res)
-        off, on = res["off"], res["on"]
-        print(f"{players:>2} {left:>4} {seed:>4} {off['nodes'] / 1e6:>8.1f} {off['cpu']:>8.1f}"
-              f" {on['nodes'] / 1e6:>8.1f} {on['cpu']:>8.1f} {on['proven']:>3}/{len(on['answers'])}"
+        o, n = res["off"], res["on"]
+        print(f"{players:>2} {left:>4} {seed:>4} {o['nodes'] / 1e6:>8.1f} {o['cpu']:>8.1f}"
+              f" {n['nodes'] / 1e6:>8.1f} {n['cpu']:>8.1f} {n['proven']:>3}/{len(n['answers'])}"
               + ("" if res["equal"] else "  DIFFER"), flush=True)  # fmt: skip
     for name in ("off", "on"):
         nodes = sum(r[name]["nodes"] for r in rows)
         cpu = sum(r[name]["cpu"] for r in rows)
         print(f"{name:>4}: {nodes / 1e6:8.1f} M nodes, {cpu:7.1f} s CPU")
     return rows
+
+
+def _bound_ab(title: str, bit: int, cases: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+    """One bound of search.h Options.bounds (``bit``) off and on, the others at their
+    defaults (_analyze_ab)."""
+    off = {"set_bounds": BOUNDS_DEFAULT & ~bit}
+    return _analyze_ab(title, off, {"set_bounds": BOUNDS_DEFAULT | bit}, cases)
 
 
 # positions one step past the horizon where the score's paradox regime takes the time
@@ -582,6 +591,19 @@ def lost_trick(quick: bool) -> list[dict[str, Any]]:
     cases = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON
     title = "the paradox part when S loses the current trick (BOUND_LOST_TRICK)"
     return _bound_ab(title, BOUND_LOST_TRICK, cases)
+
+
+def history_age(quick: bool) -> list[dict[str, Any]]:
+    """The move-ordering history aged before each question of solve (search.h hist_age) off
+    and on (_analyze_ab): every analyze answer past the horizon and on it."""
+    cases = [(5, 5, 702), (4, 5, 700)] if quick else [
+        *PAST_HORIZON, (4, 6, 702), (5, 5, 700),
+        *((p, left, s) for p, left in ((3, 6), (4, 5), (5, 4)) for s in (700, 701))]  # fmt: skip
+    title = f"the history aged before each question (hist_age {HIST_AGE})"
+    return _analyze_ab(title, {"set_hist_age": 0}, {"set_hist_age": HIST_AGE}, cases)
+
+
+HIST_AGE = 1  # search.h Options.hist_age's default
 
 
 def partition(quick: bool) -> list[dict[str, Any]]:
@@ -1098,6 +1120,7 @@ def main() -> None:
             "where",
             "share",
             "lost",
+            "age",
         ),
         help="run one part of the benchmark",
     )
@@ -1133,6 +1156,8 @@ def main() -> None:
         out["share"] = share(args.quick)
     if args.only in (None, "lost"):
         out["lost_trick"] = lost_trick(args.quick)
+    if args.only in (None, "age"):
+        out["history_age"] = history_age(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

@@ -354,18 +354,21 @@ def _pn_engine(
     lazy: bool = False,
     other: int | None = None,
     refuters: bool = False,
+    age: int = 1,
 ) -> NativeEngine:
     """Every root by proof numbers (after an alpha-beta probe of `probe` nodes: 0, none;
     `lazy`: children's numbers guessed until one is the most proving, search.h pn_lazy;
     `other`: the other seats' initial disproof numbers, search.h pn_other, else the default;
     `refuters`: the other seats' plays ordered by their refutations per tricks left, search.h
-    pn_refuters)."""
+    pn_refuters; `age`: the history divided by 2^age before each question, search.h
+    hist_age)."""
     eng = NativeEngine.for_position(pos, seat)
     eng.pn_from = 1
     eng.core.configure(True, 2, False, False, 1, leaf, True, eps, True, False, probe, lazy)
     if other is not None:
         eng.core.set_pn_other(other)
     eng.core.set_pn_refuters(int(refuters))
+    eng.core.set_hist_age(age)
     return eng
 
 
@@ -378,7 +381,8 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
     portfolio); half of them with children guessed until first the most proving (pn_lazy);
     the other seats' initial disproof numbers from S's open cells (pn_other) off, 1 and 3;
     the other seats' plays ordered by their refutations per tricks left (pn_refuters) in
-    three of every seven."""
+    three of every seven; the history aged before each question by 0, 1 or 2 (hist_age), the
+    seven goals asked of one engine."""
     rng = random.Random(90 + players)
     checked = 0
     for i in range(150):
@@ -396,6 +400,7 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
             lazy=i % 4 >= 2,
             other=(0, 1, 3)[i % 5 % 3],
             refuters=i % 7 >= 4,
+            age=i // 2 % 3,
         )
         st = ab.state_of(pos)
         n = st[11]

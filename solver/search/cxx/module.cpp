@@ -493,6 +493,9 @@ static PyMethodDef engine_methods[] = {
      "0 = never)"},
     {"set_para_pn", (PyCFunction)m_set_mask<&catbox::Options::para_pn>, METH_VARARGS,
      "set_para_pn(on): exact_para's windows as yes/no goals of solve (search.h para_pn)"},
+    {"set_hist_age", (PyCFunction)m_set_mask<&catbox::Options::hist_age>, METH_VARARGS,
+     "set_hist_age(shift): solve divides the move-ordering histories by 2^shift before each "
+     "question (search.h Options.hist_age; 0 = never)"},
     {"set_search", (PyCFunction)m_set_mask<&catbox::Options::search>, METH_VARARGS,
      "set_search(mask): table keys and move pruning (search.h SEARCH_*; 0 = neither)"},
     {"set_score_bounds", (PyCFunction)m_set_mask<&catbox::Options::score>, METH_VARARGS,

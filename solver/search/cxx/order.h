@@ -122,6 +122,11 @@ struct History {
         for (auto& row : score)
             for (auto& v : row) v = 0;
     }
+    // every score divided by 2^shift: older credit weighs less (search.h Options::hist_age)
+    void age(int shift) {
+        for (auto& row : score)
+            for (auto& v : row) v >>= shift;
+    }
 };
 
 struct Moves {

@@ -290,6 +290,10 @@ bool Engine::win_pn(const State& st, int lo, int hi, int pk) {
 // A portfolio: alpha-beta first for a few nodes (it answers some goals at once with its move
 // ordering, where df-pn wanders), then df-pn, which finds every fact the probe stored.
 bool Engine::solve(const State& st, int lo, int hi, int pk) {
+    if (opt.hist_age > 0) {
+        hist_.age(opt.hist_age);
+        for (auto& h : hist_left_) h.age(opt.hist_age);
+    }
     if (opt.pn_min_left <= 0 || st.left < opt.pn_min_left) return win(st, lo, hi, pk);
     if (opt.pn_probe > 0) {
         probe_limit_ = nodes + (uint64_t)opt.pn_probe;

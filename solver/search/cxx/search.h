@@ -165,6 +165,15 @@ struct Options {
     // measured 4-5x slower at 3p 5-6 tricks left: native.py exact_para.) On
     int para_pn = 1;
     int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
+    // solve divides the move-ordering histories by 2^hist_age before each question (0 = never):
+    // the credit of earlier questions, on other rows and goals, weighs less. The history's luck
+    // moves the questions past the horizon 2-10x either way (README "One engine for every
+    // row"); clearing it per question measured worse. Every analyze answer of 14 positions
+    // (3p/7, 4p/6 and 5p/5 past the horizon, 3p/6, 4p/5, 5p/4 on it; one thread, a fresh
+    // session each), M nodes: off 1164.6, halved (1) 1054.3, quartered (2) 1182.9; 5p/5 seed
+    // 700 333.6 -> 220.4 (1) / 115.5 (2), 4p/6 seed 700 102.9 -> 120.3 / 152.7, seed 701 271.0
+    // -> 270.8 / 431.4; divided by 8 (3) seed 701 546.0 (bench/bench_native.py --only age)
+    int hist_age = 1;
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only).
     // Measured (nodes, win(0, left) on 40 fixed positions 3p 5-7 / 4p 4-6 / 5p 4-5 left, seeds
     // 700-704, 10 M cap): none 203 M (25 solved), SAFE 92 M (35), SAFE+DOOMED 82 M (35); the
