@@ -594,8 +594,9 @@ def lost_trick(quick: bool) -> list[dict[str, Any]]:
 
 
 def history_age(quick: bool) -> list[dict[str, Any]]:
-    """The move-ordering history aged before each question of solve (search.h hist_age) off
-    and on (_analyze_ab): every analyze answer past the horizon and on it."""
+    """The move-ordering history aged before each question of solve (search.h hist_age,
+    off by default) off and on (_analyze_ab): every analyze answer past the horizon and on
+    it."""
     cases = [(5, 5, 702), (4, 5, 700)] if quick else [
         *PAST_HORIZON, (4, 6, 702), (5, 5, 700),
         *((p, left, s) for p, left in ((3, 6), (4, 5), (5, 4)) for s in (700, 701))]  # fmt: skip
@@ -603,7 +604,7 @@ def history_age(quick: bool) -> list[dict[str, Any]]:
     return _analyze_ab(title, {"set_hist_age": 0}, {"set_hist_age": HIST_AGE}, cases)
 
 
-HIST_AGE = 1  # search.h Options.hist_age's default
+HIST_AGE = 1  # search.h Options.hist_age measured (the default is 0: off)
 
 
 def partition(quick: bool) -> list[dict[str, Any]]:

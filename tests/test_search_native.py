@@ -354,7 +354,7 @@ def _pn_engine(
     lazy: bool = False,
     other: int | None = None,
     refuters: bool = False,
-    age: int = 1,
+    age: int = 0,
 ) -> NativeEngine:
     """Every root by proof numbers (after an alpha-beta probe of `probe` nodes: 0, none;
     `lazy`: children's numbers guessed until one is the most proving, search.h pn_lazy;

@@ -572,7 +572,7 @@ inline int crowded_trick(const Ctx& cx, const State& st, int s_done, const Stati
 // (crowded_trick also finds such a T when S is not short by its own count — at 3-4 players at
 // S's last turn nearly always, I2 — but then every other seat must surely make nearly all its
 // plays, and on the 4-player round start seed 802 that proved S doomed 29 times in 1.6 M
-// asks, which cost ~15% of the CPU: it is not asked there.)
+// asks, which cost ~20% of the CPU: it is not asked there.)
 inline bool s_doomed(const Ctx& cx, const State& st, int s_done, const Static& r, int mask) {
     const int seat = cx.seat;
     if (r.most[seat] >= r.owe) return false;

@@ -172,8 +172,11 @@ struct Options {
     // (3p/7, 4p/6 and 5p/5 past the horizon, 3p/6, 4p/5, 5p/4 on it; one thread, a fresh
     // session each), M nodes: off 1164.6, halved (1) 1054.3, quartered (2) 1182.9; 5p/5 seed
     // 700 333.6 -> 220.4 (1) / 115.5 (2), 4p/6 seed 700 102.9 -> 120.3 / 152.7, seed 701 271.0
-    // -> 270.8 / 431.4; divided by 8 (3) seed 701 546.0 (bench/bench_native.py --only age)
-    int hist_age = 1;
+    // -> 270.8 / 431.4; divided by 8 (3) seed 701 546.0 (bench/bench_native.py --only age).
+    // Held out (3p/7 703-704, 4p/6 703-704, 5p/5 703-704; 150 M-node cap): 202.8 -> 210.5 s
+    // CPU halved, 4p/6 worse on 4 of 5 positions (703 +18 %); the gain was one 5p/5 position.
+    // Off
+    int hist_age = 0;
     // static bounds at the top of win / para (bounds.h BOUND_*; 0 = never_stuck only).
     // Measured (nodes, win(0, left) on 40 fixed positions 3p 5-7 / 4p 4-6 / 5p 4-5 left, seeds
     // 700-704, 10 M cap): none 203 M (25 solved), SAFE 92 M (35), SAFE+DOOMED 82 M (35); the
@@ -202,8 +205,8 @@ struct Options {
     // 331.3 M (README "The paradox part when S loses the current trick")
     // CROWD (bounds.h crowded_trick, asked only when S is short by its own count): every
     // analyze answer of 8 positions past the horizon 1248.1 -> 1122.7 M nodes (4p/6 seed 701
-    // 385.7 -> 271.0 M), the 4p/5p round start 76.8 -> 79.4 s CPU (README "The crowded doom
-    // bound, where it pays")
+    // 385.7 -> 271.0 M), held out (6 positions) 501.1 -> 507.1 M, the 4p/5p round start
+    // 76.8 -> 79.4 s CPU (README "The crowded doom bound, where it pays")
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_CROWD |
                  BOUND_PARA_END | BOUND_DUCK | BOUND_SAFE_DUCK | BOUND_BEATEN | BOUND_LOST_TRICK;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
