@@ -53,8 +53,8 @@
 11. The paradox part when S loses the current trick (``--only lost``): bounds.h
    BOUND_LOST_TRICK off and on, every analyze answer of 3p / 7, 5p / 5 and 4p / 6 positions
    (one thread, a fresh session each): nodes, CPU seconds, answers equal.
-   The history aged before each question (``--only age``): search.h hist_age off and on, every
-   analyze answer past the horizon and on it, the same way.
+   The history aged before each question (``--only age``, not in the full run): search.h
+   hist_age off and on, every analyze answer past the horizon and on it, the same way.
 12. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
@@ -110,16 +110,20 @@ def speed(seeds: int, py_nodes: int, repeats: int = 3) -> list[dict[str, Any]]:
         native.SEARCH = search
 
 
+def _switch(core: Any, switches: dict[str, int]) -> None:
+    """The core's switches set by name: ``bounds=31`` calls ``core.set_bounds(31)``."""
+    for name, value in switches.items():
+        getattr(core, f"set_{name}")(value)
+
+
 @contextmanager
 def _new_engines(**switches: int) -> Iterator[None]:
-    """New native engines get the core's switches: ``set_bounds=0`` calls
-    ``core.set_bounds(0)`` on each."""
+    """New native engines get the core's switches (_switch) as they are made."""
     init = native.NativeEngine.__init__
 
     def switched(self: native.NativeEngine, *args: Any, **kwargs: Any) -> None:
         init(self, *args, **kwargs)
-        for name, value in switches.items():
-            getattr(self.core, name)(value)
+        _switch(self.core, switches)
 
     setattr(native.NativeEngine, "__init__", switched)  # noqa: B010 (a method replaced)
     try:
@@ -135,7 +139,7 @@ def _python_algorithm() -> AbstractContextManager[None]:
     Measured on small proven forced questions (3p / 4-5, 4p / 3, 5p / 3 tricks left, seeds
     900-902): the core then searches 0.9-2.1x the Python engine's nodes; with its own bounds
     0.1-0.7x (so its nodes/s is of another algorithm)."""
-    return _new_engines(set_bounds=0, set_score_bounds=0, set_para_pn=0)
+    return _new_engines(bounds=0, score_bounds=0, para_pn=0)
 
 
 def _timed_forced(pos: Any, seat: int, limit: int, kind: str) -> dict[str, Any]:
@@ -530,9 +534,6 @@ def core_switches(quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
-BOUND_LOST_TRICK = 512  # search.h (bounds.h s_loses_trick, lost_cap): on by default
-
-
 def _analyzed(players: int, left: int, seed: int) -> dict[str, Any]:
     """analyze_moves of one position on one thread and a fresh session: nodes, CPU seconds,
     rows proven and the answers."""
@@ -575,22 +576,20 @@ def _analyze_ab(title: str, off: dict[str, int], on: dict[str, int],
     return rows
 
 
-def _bound_ab(title: str, bit: int, cases: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
-    """One bound of search.h Options.bounds (``bit``) off and on, the others at their
-    defaults (_analyze_ab)."""
-    off = {"set_bounds": BOUNDS_DEFAULT & ~bit}
-    return _analyze_ab(title, off, {"set_bounds": BOUNDS_DEFAULT | bit}, cases)
-
-
 # positions one step past the horizon where the score's paradox regime takes the time
 PAST_HORIZON = [(3, 7, 700), (3, 7, 701), (3, 7, 702), (5, 5, 702), (4, 6, 700), (4, 6, 701)]
 
 
 def lost_trick(quick: bool) -> list[dict[str, Any]]:
-    """BOUND_LOST_TRICK off and on (_bound_ab) on positions past the horizon."""
+    """BOUND_LOST_TRICK off and on, the other bounds at their defaults (_analyze_ab), on
+    positions past the horizon."""
     cases = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON
     title = "the paradox part when S loses the current trick (BOUND_LOST_TRICK)"
-    return _bound_ab(title, BOUND_LOST_TRICK, cases)
+    off = {"bounds": BOUNDS_DEFAULT & ~BOUND_LOST_TRICK}
+    return _analyze_ab(title, off, {"bounds": BOUNDS_DEFAULT}, cases)
+
+
+HIST_AGE = 1  # search.h Options.hist_age measured (the default is 0: off)
 
 
 def history_age(quick: bool) -> list[dict[str, Any]]:
@@ -601,10 +600,7 @@ def history_age(quick: bool) -> list[dict[str, Any]]:
         *PAST_HORIZON, (4, 6, 702), (5, 5, 700),
         *((p, left, s) for p, left in ((3, 6), (4, 5), (5, 4)) for s in (700, 701))]  # fmt: skip
     title = f"the history aged before each question (hist_age {HIST_AGE})"
-    return _analyze_ab(title, {"set_hist_age": 0}, {"set_hist_age": HIST_AGE}, cases)
-
-
-HIST_AGE = 1  # search.h Options.hist_age measured (the default is 0: off)
+    return _analyze_ab(title, {"hist_age": 0}, {"hist_age": HIST_AGE}, cases)
 
 
 def partition(quick: bool) -> list[dict[str, Any]]:
@@ -727,18 +723,17 @@ def threads_ratio(seeds: int) -> list[dict[str, Any]]:
 # DUCK | SAFE_DUCK | BEATEN | LOST_TRICK (15 until the paradox part's and the at-most goals'
 # bounds; CROWD since stop 23)
 BOUND_CROWD = 16  # bounds.h crowded_trick
-BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | BOUND_CROWD | 32 | 64 | 128 | 256 | 512
+BOUND_LOST_TRICK = 512  # bounds.h s_loses_trick, lost_cap
+BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | BOUND_CROWD | 32 | 64 | 128 | 256 | BOUND_LOST_TRICK
 
 
 def _start_with(players: int, seed: int, cap: int, **switches: int) -> dict[str, Any]:
     """``avoid-paradox`` from the round start on one native engine (df-pn after the
-    alpha-beta probe, as can_force asks it with one thread) with the core's switches set by
-    name (``bounds=31`` calls ``core.set_bounds(31)``): answer (None past ``cap`` nodes),
-    nodes, CPU seconds."""
+    alpha-beta probe, as can_force asks it with one thread) with the core's switches
+    (_switch): answer (None past ``cap`` nodes), nodes, CPU seconds."""
     pos, seat = _round_start(players, seed)
     eng = native.NativeEngine.for_position(pos, seat)
-    for name, value in switches.items():
-        getattr(eng.core, f"set_{name}")(value)
+    _switch(eng.core, switches)
     st = eng.state_of(pos)
     eng.set_budget(cap, None)
     c = time.process_time()
@@ -781,14 +776,14 @@ def _start_ab(title: str, cases: list[tuple[int, int]], off: dict[str, int],
 
 def crowd_bound(quick: bool) -> list[dict[str, Any]]:
     """The crowded doom bound (bounds.h crowded_trick, BOUND_CROWD) off and on: every analyze
-    answer past the horizon (_bound_ab) and the paradox question from the 4- and 5-player
+    answer past the horizon (_analyze_ab) and the paradox question from the 4- and 5-player
     round start (seeds 800-806 and 800-801), nodes and CPU seconds in the same run, answers
     equal."""
     cases = [(4, 6, 700)] if quick else [*PAST_HORIZON, (4, 6, 702), (5, 5, 700)]
-    rows = _bound_ab("crowded doom bound (BOUND_CROWD)", BOUND_CROWD, cases)
-    starts = [(4, s) for s in range(800, 803 if quick else 807)] + [(5, 800), (5, 801)]
     off = {"bounds": BOUNDS_DEFAULT & ~BOUND_CROWD}
     on = {"bounds": BOUNDS_DEFAULT | BOUND_CROWD}
+    rows = _analyze_ab("crowded doom bound (BOUND_CROWD)", off, on, cases)
+    starts = [(4, s) for s in range(800, 803 if quick else 807)] + [(5, 800), (5, 801)]
     return rows + _start_ab("crowded doom bound, round start", starts, off, on)
 
 
@@ -1157,7 +1152,7 @@ def main() -> None:
         out["share"] = share(args.quick)
     if args.only in (None, "lost"):
         out["lost_trick"] = lost_trick(args.quick)
-    if args.only in (None, "age"):
+    if args.only == "age":  # a switch that is off (search.h hist_age): not in the full run
         out["history_age"] = history_age(args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)

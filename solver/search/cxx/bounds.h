@@ -108,11 +108,8 @@ constexpr int BOUND_TRICKS = 4;  // S's tricks capped by its plays and by the ro
 constexpr int BOUND_STOPPERS = 8;  // tricks another seat can deny S with its top red cards
 // S's sure paradox found earlier: when S is short of plays by its own count, the other
 // seats' plays must crowd into S's open cells (crowded_trick) and may take S's last legal play
-// at an earlier turn, so fewer plays of the others need to be sure (s_doomed). Every analyze
-// answer of 8 positions past the horizon (3p/7, 4p/6, 5p/5; bench/bench_native.py --only
-// crowd): 1248.1 -> 1122.7 M nodes (4p/6 seed 701 385.7 -> 271.0 M, 161.8 -> 117.9 s CPU;
-// seed 700 -20%, 702 +9%), answers equal; the 4p and 5p round start (seeds 800-806, 800-801)
-// 157.3 -> 157.6 M nodes, 76.8 -> 79.4 s CPU. On.
+// at an earlier turn, so fewer plays of the others need to be sure (s_doomed). Measured where
+// the default mask is (search.h Options::bounds): on.
 constexpr int BOUND_CROWD = 16;
 
 // The paradox part of a goal (win's pk, para's values): S's paradox comes after at most
