@@ -8,7 +8,8 @@
 2. Horizon: for 3, 4 and 5 players and tricks left from 3 up to the full round (8 / 8 / 7), on
    fixed seeds at trick boundaries with every hand known: the share of positions whose
    ``analyze_moves`` rows and the root's ``forced`` answers are all proven within the time
-   limit (60 s per position), with median and max time. A player count stops at the first
+   limit (60 s per position), with median and max time, searched as ``catbox analyze`` does
+   by default: one thread per core (``--threads``). A player count stops at the first
    tricks-left count where no position is proven (every bigger one is harder).
 3. ``can_force(avoid-paradox)`` (``catbox paradox``, guaranteed) from the round start at 3, 4
    and 5 players: proven count, median and max time, median CPU time (targets: median <= 5 s
@@ -201,8 +202,9 @@ def _speed(seeds: int, py_nodes: int, repeats: int) -> list[dict[str, Any]]:
     return rows
 
 
-def horizon(seeds: int, limit: float, first: int) -> list[dict[str, Any]]:
+def horizon(seeds: int, limit: float, first: int, threads: int) -> list[dict[str, Any]]:
     print(f"\n== horizon: analyze rows + forced at the root all proven within {limit:.0f} s")
+    print(f"({threads} threads: the command's default, one per core)")
     print(f"{'pl':>2} {'left':>4} {'proven':>7} {'median s':>9} {'max s':>7}")
     rows = []
     for players in (3, 4, 5):
@@ -215,13 +217,13 @@ def horizon(seeds: int, limit: float, first: int) -> list[dict[str, Any]]:
                 assert seat is not None
                 clear_cache()
                 t = time.perf_counter()
-                table = analyze_moves(pos, limits=Limits(limit))
+                table = analyze_moves(pos, limits=Limits(limit, threads=threads))
                 rest = max(0.01, limit - (time.perf_counter() - t))
-                f = forced(pos, seat, limits=Limits(rest))
+                f = forced(pos, seat, limits=Limits(rest, threads=threads))
                 dt = time.perf_counter() - t
                 ok = f.status == "proven" and all(r.status == "proven" for r in table)
                 results.append({"players": players, "tricks_left": left, "seed": 700 + seed,
-                                "s": dt, "proven": ok})  # fmt: skip
+                                "threads": threads, "s": dt, "proven": ok})  # fmt: skip
             rows.extend(results)
             n_ok = sum(r["proven"] for r in results)
             times = [float(str(r["s"])) for r in results]
@@ -1035,7 +1037,9 @@ def targets(out: dict[str, Any]) -> None:
             continue
         med = statistics.median(float(r["s"]) for r in rs)
         n_ok = sum(bool(r["proven"]) for r in rs)
-        lines.append((name, f"{n_ok}/{len(rs)}, median {med:.1f} s", n_ok == len(rs) and med <= 10))
+        th = rs[0].get("threads", 1)
+        got = f"{n_ok}/{len(rs)}, median {med:.1f} s ({th} threads)"
+        lines.append((name, got, n_ok == len(rs) and med <= 10))
     rs4 = [r for r in hz or [] if r["players"] == 4 and r["tricks_left"] == 8]
     n4 = sum(bool(r["proven"]) and float(r["s"]) <= 60 for r in rs4)
     lines.append(("full 4p deal, every analyze row proven within 60 s on >= half the seeds",
@@ -1127,7 +1131,7 @@ def main() -> None:
     if args.only in (None, "speed"):
         out["speed"] = speed(seeds, 100_000 if args.quick else args.py_nodes)
     if args.only in (None, "horizon"):
-        out["horizon"] = horizon(seeds, limit, 4 if args.quick else 3)
+        out["horizon"] = horizon(seeds, limit, 4 if args.quick else 3, default_workers())
     if args.only in (None, "start"):
         out["round_start"] = round_start(seeds, limit, (1, default_workers()))
     if args.only in (None, "split"):
