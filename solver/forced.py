@@ -13,7 +13,7 @@ from .goals import ForcedKind
 from .limits import Limits, OutOfTime
 from .position import Position
 from .sampling import deals_of, wilson_upper
-from .scoring import TWO_PLAYER_BONUS_MAX
+from .scoring import TWO_PLAYER_BONUS_MAX, lowest_score_at
 
 if TYPE_CHECKING:
     from .search import Session
@@ -67,7 +67,9 @@ def score_bounds(
     its paradox.
 
     Proof. If S cannot guarantee avoiding a paradox, the others can force S's paradox, which
-    scores -(S's tricks then) <= -now (Sc1); no continuation scores below -(now + left). If S
+    scores -(S's tricks then) <= -now (Sc1); no continuation scores below -(now + left - 1)
+    (:func:`.scoring.lowest_score`: the trick of the paradox counts for nobody, X3; one more
+    when S has played in the current trick and is beaten in it). If S
     can guarantee avoiding it with at least k tricks, that strategy scores at least k (Sc1,
     Sc2 never subtract). No continuation scores above now + left plus the largest bonus S can
     still reach: its largest group now plus one token per play it can still make (Sc3), and
@@ -78,8 +80,9 @@ def score_bounds(
     s = pos.seats[seat]
     now, left = s.tricks, pos.tricks_left
     top = now + left
+    low = lowest_score_at(pos, seat)
     if guaranteed is False:
-        return [-top, -now]
+        return [low, -now]
     if pos.players == 2:
         bonus = now <= TWO_PLAYER_BONUS_MAX
     elif s.prediction is None:
@@ -87,7 +90,7 @@ def score_bounds(
     else:
         bonus = now <= s.prediction <= top
     hi = top + (largest_group(pos.board, seat, pos.players) + left if bonus else 0)
-    lo = (now if at_least is None else at_least) if guaranteed else -top
+    lo = (now if at_least is None else at_least) if guaranteed else low
     return [lo, hi]
 
 
@@ -113,7 +116,11 @@ def no_avoidance_report(
                 seat, False, (), None, None, best, PROVEN, deals, exact, None, nodes
             )
         proven = seen or proven
-    b: Bounds = {"best_score": _narrowed(score_bounds(pos, seat, False), proven)}
+    sb = _narrowed(score_bounds(pos, seat, False), proven)
+    if deals == 1 and exact and sb is not None and sb[0] == sb[1]:
+        # the bounds meet: the score is proven although its search (or its line) was cut
+        return ForcedReport(seat, False, (), None, None, sb[0], PROVEN, deals, exact, None, nodes)
+    b: Bounds = {"best_score": sb}
     return ForcedReport(seat, False, (), None, None, None, UNKNOWN, deals, exact, None, nodes, b)
 
 
@@ -144,6 +151,8 @@ def _score_exactly(
         seen[:] = [lo, hi]
 
     v, _ = best_score_line(pos, seat, limits=lim, session=session, on_bound=bound)
+    if v is None and seen and seen[0] == seen[1]:
+        v = seen[0]  # its probes proved the score; the limit cut the line that follows them
     return v, seen or None
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .board import ASCENDING, Layout, largest_group
 from .errors import PositionError
 from .position import Position
+from .rules import trick_winner
 
 __all__ = ["GameResult", "RoundScore", "SeatScore", "game_result", "round_score", "seat_score"]
 
@@ -60,6 +61,31 @@ def seat_score(pos: Position, seat: int, layout: Layout = ASCENDING) -> int | No
     if eligible is None:
         return None
     return base + (largest_group(pos.board, seat, pos.players, layout) if eligible else 0)
+
+
+def lowest_score(tricks: int, left: int, beaten: bool = False) -> int:
+    """The lowest round score a seat can still end with, holding ``tricks`` with ``left``
+    tricks left (the current one counted): -(tricks + left - 1), or -(tricks + left - 2) when
+    it is ``beaten`` (it has played in the current trick and another seat's play wins it so
+    far); never lower (Sc1).
+
+    Proof. The score is negative only when the seat causes the paradox (Sc1; a bonus never
+    subtracts, Sc3). A paradox happens at the seat's turn in some trick of the round, at the
+    latest in the last one played (E1): trick T, counted from the current one as 0, with
+    T <= left - 1. That trick is unfinished and counts for nobody (X3), so the seat won at
+    most the tricks 0..T-1 by then: at most left - 1 more. A beaten seat cannot win the
+    current trick any more (W1: a later play only displaces the winner) and its turn in it is
+    past, so T >= 1 and it won at most the tricks 1..T-1: at most left - 2 more."""
+    return -(tricks + max(left - (2 if beaten else 1), 0))
+
+
+def lowest_score_at(pos: Position, seat: int) -> int:
+    """:func:`lowest_score` of ``seat`` at ``pos``."""
+    beaten = False
+    if pos.trick:
+        order = (seat - pos.leader) % pos.players  # the seat's place in the trick (0: leads)
+        beaten = order < len(pos.trick) and trick_winner(pos.trick) != order
+    return lowest_score(pos.seats[seat].tricks, pos.tricks_left, beaten)
 
 
 def round_score(pos: Position, layout: Layout = ASCENDING) -> RoundScore:

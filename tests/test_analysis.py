@@ -243,5 +243,5 @@ def test_settled_answers_fill_a_row_and_narrow_its_score() -> None:
     got = _with_settled(fr, row, after, seat)
     t, left = after.seats[seat].tricks, after.tricks_left
     assert (got.guaranteed, got.forceable, got.status) == (False, (), "unknown")
-    assert got.bounds["best_score"] == [max(-9, -(t + left)), -t]
+    assert got.bounds["best_score"] == [max(-9, -(t + left - 1)), -t]  # X3: not the last trick
     assert _with_settled(got, row, after, seat) == got  # nothing more to add

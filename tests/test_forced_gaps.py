@@ -81,7 +81,7 @@ def test_a_node_limit_gives_the_score_or_its_bounds(players: int) -> None:
 
 def test_no_avoidance_report_searches_the_score_or_bounds_it() -> None:
     """S cannot avoid its paradox: with time the score is searched exactly, without any it is
-    unknown with an interval around it (-(tricks + left) .. -tricks), never missing."""
+    unknown with an interval around it (-(tricks + left - 1) .. -tricks), never missing."""
     seen = 0
     for seed in range(40):
         pos = random_position(4, 600 + seed, 3)
@@ -98,6 +98,38 @@ def test_no_avoidance_report_searches_the_score_or_bounds_it() -> None:
         lo, hi = r.bounds["best_score"]
         assert lo <= exact.best_score <= hi == -pos.seats[seat].tricks
     assert seen >= 3
+
+
+def test_a_score_whose_bounds_meet_is_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """S cannot avoid its paradox and the score's probes proved its value, but the limit cut
+    the line that follows them (or the bounds met another way): the score is proven, not
+    "unknown" with a one-point interval."""
+    import catbox.solver.search as search
+
+    for seed in range(40):
+        pos = random_position(4, 600 + seed, 3)
+        seat = pos.to_play
+        assert seat is not None
+        exact = forced(pos, seat)
+        if exact.guaranteed is False and exact.best_score is not None:
+            break
+    else:
+        raise AssertionError("no position without paradox avoidance")
+    v = exact.best_score
+    # a proven interval passed in, no time left to search: it decides alone
+    r = no_avoidance_report(pos, seat, 1, True, 0, Limits(0.0).start(), proven=[v, v])
+    assert (r.status, r.best_score, r.bounds) == ("proven", v, {})
+    r = no_avoidance_report(pos, seat, 1, True, 0, Limits(0.0).start(), proven=[v - 1, v])
+    assert (r.status, r.best_score, r.bounds) == ("unknown", None, {"best_score": [v - 1, v]})
+
+    def cut(*args: object, on_bound: Callable[[int, int], None], **kw: object) -> tuple[None, None]:
+        on_bound(v - 1, v + 1)
+        on_bound(v, v)  # the last probe settles it; then the line is cut
+        return None, None
+
+    monkeypatch.setattr(search, "best_score_line", cut)
+    r = no_avoidance_report(pos, seat, 1, True, 0, Limits(None).start())
+    assert (r.status, r.best_score) == ("proven", v)
 
 
 def _collect(into: list[tuple[int, int]]) -> Callable[[int, int], None]:

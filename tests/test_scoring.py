@@ -9,6 +9,7 @@ import pytest
 from catbox.solver import PositionError, game_result, round_score, seat_score
 from catbox.solver.board import largest_group
 from catbox.solver.deal import random_position
+from catbox.solver.scoring import lowest_score_at
 
 from .games import FULL_2P, PARADOX_3P, position
 
@@ -18,6 +19,32 @@ def test_Sc1_paradox_seat_scores_minus_its_tricks() -> None:
     sc = round_score(pos)
     c = sc.seats[2]
     assert c.caused_paradox and c.tricks == 1 and c.score == -1 and c.bonus == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_Sc1_no_round_scores_below_lowest_score(players: int) -> None:
+    # random play-outs from random positions: at every position on the way, each seat's
+    # final score is at least lowest_score there (X3: the trick of the paradox counts for
+    # nobody; W1: a seat beaten in the current trick cannot win it), and the floor is reached
+    # both ways
+    import random
+
+    rng = random.Random(players)
+    reached = [0, 0]  # the floor met when not beaten / beaten
+    for seed in range(60):
+        pos = random_position(players, 900 + seed, rng.randint(1, 4))
+        line = [pos]
+        while not pos.finished:
+            pos = pos.play(rng.choice(pos.legal_plays()))
+            line.append(pos)
+        for s in range(players):
+            final = -pos.seats[s].tricks if pos.paradox == s else pos.seats[s].tricks
+            for p in line[:-1]:
+                low = lowest_score_at(p, s)
+                assert final >= low, (players, seed, s)
+                beaten = low > -(p.seats[s].tricks + p.tricks_left - 1)
+                reached[beaten] += final == low and p.tricks_left > 2
+    assert reached[0] > 0 and (reached[1] > 0 or players == 2), reached  # 2p: not met here
 
 
 def test_Sc2_others_score_normally_in_a_paradox_round() -> None:

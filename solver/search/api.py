@@ -40,7 +40,7 @@ from ..cards import Play
 from ..errors import PositionError
 from ..limits import Limits, OutOfTime
 from ..position import Position
-from ..scoring import seat_score
+from ..scoring import lowest_score, seat_score
 from .engine import NOPAR, Bound
 from .native import NativeEngine
 from .session import AnyEngine, EngineKind, Session, default_engine
@@ -260,9 +260,13 @@ def _best_score(
         return None
     left, t = st[11], st[10]
 
+    # S has played in the current trick and another seat's play wins it (scoring.lowest_score)
+    beaten = st[6] > 0 and (eng.seat - st[5]) % eng.players < st[6] and st[9] != eng.seat
+    low = lowest_score(t, left, beaten)
+
     def within(lo: int, hi: int, shift: int, top: int) -> None:  # MTD(f)'s +-INF cut off
         assert on_bound is not None
-        on_bound(max(lo + shift, -(t + left)), min(hi + shift, top))
+        on_bound(max(lo + shift, low), min(hi + shift, top))
 
     if not eng.win(st, 0, left):
         # the other seats can force S's paradox: the score is -(tricks at the paradox) (Sc1),
