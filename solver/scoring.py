@@ -16,7 +16,16 @@ from .errors import PositionError
 from .position import Position
 from .rules import trick_winner
 
-__all__ = ["GameResult", "RoundScore", "SeatScore", "game_result", "round_score", "seat_score"]
+__all__ = [
+    "GameResult",
+    "RoundScore",
+    "SeatScore",
+    "game_result",
+    "lowest_score",
+    "lowest_score_at",
+    "round_score",
+    "seat_score",
+]
 
 TWO_PLAYER_BONUS_MAX = 4  # Sc2: at 2 players the bonus needs 4 or fewer tricks
 

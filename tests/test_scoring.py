@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -27,8 +28,6 @@ def test_Sc1_no_round_scores_below_lowest_score(players: int) -> None:
     # final score is at least lowest_score there (X3: the trick of the paradox counts for
     # nobody; W1: a seat beaten in the current trick cannot win it), and the floor is reached
     # both ways
-    import random
-
     rng = random.Random(players)
     reached = [0, 0]  # the floor met when not beaten / beaten
     for seed in range(60):
