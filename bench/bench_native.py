@@ -783,7 +783,7 @@ def crowd_bound(quick: bool) -> list[dict[str, Any]]:
     equal."""
     cases = [(4, 6, 700)] if quick else [*PAST_HORIZON, (4, 6, 702), (5, 5, 700)]
     off = {"bounds": BOUNDS_DEFAULT & ~BOUND_CROWD}
-    on = {"bounds": BOUNDS_DEFAULT | BOUND_CROWD}
+    on = {"bounds": BOUNDS_DEFAULT}  # BOUND_CROWD is in the default mask
     rows = _analyze_ab("crowded doom bound (BOUND_CROWD)", off, on, cases)
     starts = [(4, s) for s in range(800, 803 if quick else 807)] + [(5, 800), (5, 801)]
     return rows + _start_ab("crowded doom bound, round start", starts, off, on)
