@@ -29,7 +29,9 @@ from .errors import PositionError
 from .forced import (
     Bounds,
     ForcedReport,
+    bounds_met,
     forced_report,
+    narrowed,
     no_avoidance_report,
     score_bounds,
     set_bounds,
@@ -373,17 +375,15 @@ def _with_settled(fr: ForcedReport, r: MoveRow, after: Position, seat: int) -> F
     """A row's question-by-question answers ``fr`` completed by what the search's table had
     settled of it before its limit (``r``, status unknown): paradox avoidance and the
     forceable counts, and the score's interval they narrow (both intervals are proven, so
-    their intersection is)."""
+    their intersection is); bounds that meet are answers (:func:`.forced.bounds_met`)."""
     g = fr.guaranteed if fr.guaranteed is not None else r.guaranteed
     f = fr.forceable if fr.forceable is not None else r.forceable
     if g == fr.guaranteed and f == fr.forceable:
         return fr
     b = {k: v for k, v in fr.bounds.items() if k != "forceable" or f is None}
-    sb = score_bounds(after, seat, g) if fr.best_score is None else None
-    if sb is not None:
-        lo, hi = b.get("best_score", sb)
-        b["best_score"] = [max(lo, sb[0]), min(hi, sb[1])]
-    return replace(fr, guaranteed=g, forceable=f, bounds=b)
+    if fr.best_score is None and (sb := score_bounds(after, seat, g)) is not None:
+        b["best_score"] = narrowed(sb, b.get("best_score"))
+    return bounds_met(replace(fr, guaranteed=g, forceable=f, bounds=b), after, counts=False)
 
 
 def _forced_row(

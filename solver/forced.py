@@ -5,7 +5,7 @@ bound (analysis.md, "Partial answers")."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .answers import PROVEN, UNKNOWN, Status
@@ -18,7 +18,15 @@ from .scoring import TWO_PLAYER_BONUS_MAX, lowest_score_at
 if TYPE_CHECKING:
     from .search import Session
 
-__all__ = ["Bounds", "ForcedReport", "forced_report", "no_avoidance_report", "score_bounds"]
+__all__ = [
+    "Bounds",
+    "ForcedReport",
+    "bounds_met",
+    "forced_report",
+    "narrowed",
+    "no_avoidance_report",
+    "score_bounds",
+]
 
 Bounds = dict[str, Any]  # key -> [lo, hi] (numbers) or {"in": [...], "out": [...]} (sets)
 
@@ -116,15 +124,42 @@ def no_avoidance_report(
                 seat, False, (), None, None, best, PROVEN, deals, exact, None, nodes
             )
         proven = seen or proven
-    sb = _narrowed(score_bounds(pos, seat, False), proven)
-    if deals == 1 and exact and sb is not None and sb[0] == sb[1]:
-        # the bounds meet: the score is proven although its search (or its line) was cut
-        return ForcedReport(seat, False, (), None, None, sb[0], PROVEN, deals, exact, None, nodes)
-    b: Bounds = {"best_score": sb}
-    return ForcedReport(seat, False, (), None, None, None, UNKNOWN, deals, exact, None, nodes, b)
+    b: Bounds = {"best_score": narrowed(score_bounds(pos, seat, False), proven)}
+    fr = ForcedReport(seat, False, (), None, None, None, UNKNOWN, deals, exact, None, nodes, b)
+    return bounds_met(fr, pos)  # the score is proven when its bounds meet
 
 
-def _narrowed(static: list[int] | None, proven: list[int] | None) -> list[int] | None:
+def bounds_met(fr: ForcedReport, pos: Position, counts: bool = True) -> ForcedReport:
+    """An unknown report on one fully known deal with the bounds that meet read as answers (a
+    search cut after its last probe, or bounds from several searches that together pin a
+    value): a one-point interval is its number, a set whose "in" and "out" cover every count
+    S can still finish with (now .. now + tricks left) is its "in". When every field is then
+    settled the report is proven: each answer is. ``counts=False`` for a row of the analysis
+    table, which shows paradox avoidance, the forceable counts and the score and settles no
+    at least / at most (as the search's own rows)."""
+    if fr.status != UNKNOWN or fr.deals != 1 or not fr.exact_deals:
+        return fr
+    b = dict(fr.bounds)
+    met: dict[str, Any] = {}
+    for key in ("at_least", "at_most", "best_score"):
+        if key in b and b[key][0] == b[key][1]:
+            met[key] = b.pop(key)[0]
+    now = pos.seats[fr.seat].tricks
+    if "forceable" in b and len(set(b["forceable"]["in"]) | set(b["forceable"]["out"])) == (
+        pos.tricks_left + 1
+    ):
+        met["forceable"] = tuple(b.pop("forceable")["in"])
+        assert all(now <= k <= now + pos.tricks_left for k in met["forceable"])
+    out = replace(fr, bounds=b, **met)
+    g = out.guaranteed
+    score = out.best_score is not None or (g is not None and score_bounds(pos, fr.seat, g) is None)
+    tricks = g is False or not counts or (out.at_least is not None and out.at_most is not None)
+    if g is not None and out.forceable is not None and score and tricks and not b:
+        return replace(out, status=PROVEN)
+    return out
+
+
+def narrowed(static: list[int] | None, proven: list[int] | None) -> list[int] | None:
     """The static bounds of the score (:func:`score_bounds`) within those a search proved."""
     if proven is None:
         return static
@@ -339,10 +374,10 @@ def forced_report(
             b["at_least"], b["at_most"] = list(pc.al), list(pc.am)
         if pc.best_score is None:
             sb = score_bounds(pos, seat, g, pc.al[0] if g and pc.al is not None else None)
-            sb = _narrowed(sb, pc.score_seen)
+            sb = narrowed(sb, pc.score_seen)
             if sb is not None:
                 b["best_score"] = sb
-        return unknown(nodes, g, pc.best_score, b)
+        return bounds_met(unknown(nodes, g, pc.best_score, b), pos)
     guaranteed = all(bool(a.guaranteed) for a in answers)
     forceable = tuple(sorted(set.intersection(*(set(a.forceable or ()) for a in answers))))
     if guaranteed:

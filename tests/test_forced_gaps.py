@@ -6,11 +6,19 @@ score missing (unless it depends on an unknown prediction)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 from catbox.solver.deal import random_position
-from catbox.solver.forced import forced_report, no_avoidance_report, score_bounds
+from catbox.solver.forced import (
+    ForcedReport,
+    bounds_met,
+    forced_report,
+    no_avoidance_report,
+    score_bounds,
+    set_bounds,
+)
 from catbox.solver.limits import Limits
 from catbox.solver.search import clear_cache, forced
 
@@ -130,6 +138,55 @@ def test_a_score_whose_bounds_meet_is_proven(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(search, "best_score_line", cut)
     r = no_avoidance_report(pos, seat, 1, True, 0, Limits(None).start())
     assert (r.status, r.best_score) == ("proven", v)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bounds_that_meet_are_answers(players: int) -> None:
+    """forced.bounds_met: a report whose every bound is pinned to the exact answer (a point
+    interval, a set whose in and out cover every count) reads as the exact report, proven;
+    one bound left open keeps it unknown with the rest read; sampled deals are left alone."""
+    seen = {True: 0, False: 0}
+    for seed in range(8):
+        pos = random_position(players, 900 + seed, 3)
+        seat = pos.to_play
+        assert seat is not None
+        ex = forced(pos, seat)
+        now = pos.seats[seat].tricks
+        every = set(range(now, now + pos.tricks_left + 1))
+        assert ex.forceable is not None
+        b: dict[str, object] = {"forceable": set_bounds(set(ex.forceable), every)}
+        if ex.best_score is not None:
+            b["best_score"] = [ex.best_score, ex.best_score]
+        if ex.guaranteed:
+            b["at_least"], b["at_most"] = [ex.at_least] * 2, [ex.at_most] * 2
+        fr = ForcedReport(seat, ex.guaranteed, None, None, None, None, "unknown", 1, True,
+                          None, 0, b)  # fmt: skip
+        got = bounds_met(fr, pos)
+        assert (got.status, got.bounds) == ("proven", {})
+        assert (got.forceable, got.at_least, got.at_most, got.best_score) == (
+            ex.forceable, ex.at_least, ex.at_most, ex.best_score
+        )  # fmt: skip
+        seen[bool(ex.guaranteed)] += 1
+        # the guaranteed answer not settled: the rest is read, the report stays unknown
+        got = bounds_met(replace(fr, guaranteed=None), pos)
+        assert (got.status, got.forceable, got.best_score) == (
+            "unknown",
+            ex.forceable,
+            ex.best_score,
+        )
+        # one count undecided: forceable stays a bound
+        k = max(every - set(ex.forceable))
+        f_open = set_bounds(set(ex.forceable), every - {k})
+        got = bounds_met(replace(fr, bounds={**b, "forceable": f_open}), pos)
+        assert (got.status, got.forceable, got.bounds) == ("unknown", None, {"forceable": f_open})
+        if ex.guaranteed:  # at least / at most open: a row of the table is proven all the same
+            rest = {k: v for k, v in b.items() if k not in ("at_least", "at_most")}
+            assert bounds_met(replace(fr, bounds=rest), pos).status == "unknown"
+            assert bounds_met(replace(fr, bounds=rest), pos, counts=False).status == "proven"
+        for deals, exact in ((2, True), (1, False)):  # over several or sampled deals: as given
+            other = replace(fr, deals=deals, exact_deals=exact)
+            assert bounds_met(other, pos) == other
+    assert players == 2 or min(seen.values()) >= 1, seen
 
 
 def _collect(into: list[tuple[int, int]]) -> Callable[[int, int], None]:
