@@ -143,6 +143,51 @@ def test_rows_agree_with_children(pos: Position) -> None:
     assert root.best_score == max(r.best_score for r in rows if r.best_score is not None)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_rows_counts_ask_at_most_only_as_far_as_they_need(players: int) -> None:
+    """search api._row_tricks (the trick counts of an analyze_moves row) against _tricks (of
+    forced): the same forceable counts and at least, and at most either the same or left
+    None exactly when it lies above at least; the root's answers combined from the rows
+    (api._combine) are the root's own whenever they are decided, and undecided only when a
+    row's at most is unknown and could be the smallest."""
+    from catbox.solver.search import Session
+    from catbox.solver.search.api import Partial, _combine, _engine, _row_tricks, _tricks
+
+    lazy = stored = undecided = 0
+    for seed in range(12):
+        pos = random_position(players, 300 + seed, 3, mid_trick=seed % 2)
+        seat = pos.to_play
+        assert seat is not None
+        eng, _ = _engine(pos, seat, None, None, Session())
+        outs = []
+        for _, ch in eng.children(eng.state_of(pos)):
+            g = Partial(guaranteed=eng.win(ch, 0, ch[11]))
+            row, full = [list(f(eng, ch, g))[-1] for f in (_row_tricks, _tricks)]
+            assert (row.forceable, row.at_least) == (full.forceable, full.at_least)
+            if row.at_most is None and g.guaranteed:
+                assert full.at_most is not None and row.at_least is not None
+                assert full.at_most > row.at_least and full.forceable == ()
+                lazy += 1
+            else:
+                assert row.at_most == full.at_most
+            outs.append(replace(row, best_score=0))
+        s = Session()
+        rows = analyze_moves(pos, session=s)
+        root = forced(pos, seat, session=s)
+        _, store = s.engine(pos, seat)
+        assert store is not None
+        if store:  # combined from the rows: no search, the root's own answers
+            assert root.nodes == 0
+            stored += 1
+        else:
+            assert _combine(outs) is None
+            undecided += 1
+        again = forced(pos, seat, session=Session())
+        assert replace(root, nodes=0) == replace(again, nodes=0)
+        assert set(again.forceable or ()) == {k for r in rows for k in r.forceable or ()}
+    assert lazy >= 1 and stored >= 1, (lazy, stored, undecided)
+
+
 def _check_line(pos: Position, seat: int, target: Target, line: tuple[object, ...]) -> None:
     """The line replays; at every S turn the goal is still forceable after S's play, and at
     every other seat's turn every reply (not just the line's) leaves it forceable."""

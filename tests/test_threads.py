@@ -101,7 +101,7 @@ def test_an_error_in_any_thread_reaches_the_caller(
     ask = search_api._ask
 
     def second_fails(eng: AnyEngine, st: State, out: object, family: object) -> object:
-        if family is search_api.FAMILIES[failing]:
+        if family is search_api.ROW_FAMILIES[failing]:
             calls.append(threading.get_ident())
             if len(calls) > 1:
                 raise RuntimeError("a bug in a row")
