@@ -91,6 +91,58 @@ def test_the_second_thread_searches_rows_with_an_engine_of_its_own(
     assert main.engine_count == 1  # the helper's engine is not kept in the caller's session
 
 
+def test_a_thread_with_no_row_left_races_a_row_still_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The calling thread holds its first row of the second phase until a stop comes; the
+    other thread searches every other row, then races that one on its own engine, settles it
+    and stops the calling thread's engine: the rows are those of one thread, and the
+    session's engine is free for the next question."""
+    pos = random_position(3, 11, 3)
+    seat = pos.to_play
+    assert seat is not None
+    s = Session()
+    main, _ = s.engine(pos, seat)
+    stopped = threading.Event()
+    set_stop = NativeEngine.set_stop
+
+    def spy(self: NativeEngine, on: bool) -> None:
+        if on and self is main:
+            stopped.set()
+        set_stop(self, on)
+
+    ask = search_api._ask
+    held: list[State] = []
+
+    def hold(eng: AnyEngine, st: State, out: object, family: object) -> object:
+        if eng is main and family is not search_api.ROW_FAMILIES[0] and not held:
+            held.append(st)
+            assert stopped.wait(60)  # the racer settled the row and stopped this engine
+            return out, False
+        return ask(eng, st, out, family)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(NativeEngine, "set_stop", spy)
+    monkeypatch.setattr(search_api, "_ask", hold)
+    rows = analyze_moves(pos, limits=Limits(threads=2), session=s)
+    monkeypatch.undo()
+    assert held and stopped.is_set()
+    assert rows == analyze_moves(pos, session=Session())
+    assert all(r.status == "proven" for r in rows)
+    f = search_api.forced(pos, seat, session=s)  # the stop flag was cleared
+    assert f.status == "proven"
+
+
+def test_a_time_limit_cuts_raced_rows_to_what_either_search_settled() -> None:
+    pos = random_position(5, 701, 5)
+    full = analyze_moves(pos, session=Session())
+    for limit in (0.05, 0.2, 0.5):
+        cut = analyze_moves(pos, limits=Limits(limit, threads=2), session=Session())
+        for a, b in zip(cut, full, strict=True):  # a cut row is unknown, never wrong
+            assert a.status == "unknown" or a == b
+            assert a.guaranteed in (None, b.guaranteed) and a.forceable in (None, b.forceable)
+            assert a.best_score in (None, b.best_score)
+
+
 @pytest.mark.parametrize("failing", [0, 1, 2])  # the family whose second search fails
 def test_an_error_in_any_thread_reaches_the_caller(
     monkeypatch: pytest.MonkeyPatch, failing: int

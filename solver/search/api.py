@@ -763,55 +763,93 @@ def _rows_in_threads(
     shared between threads). First the first family (paradox avoidance) of every row, each
     free thread taking the next row; then, once all threads are done with it, the rest of
     each row in turn, a thread taking the next of the rows it searched before (its tables
-    hold them), else the last row left. The time limit is the same deadline for all."""
+    hold them), else the last row left. A thread that finds no row left races a row another
+    thread is still searching (the earliest started that nobody races yet, compiled engines
+    only): the same questions on its own engine, whose tables and move-ordering history make
+    the search another draw (README, "Racing the last rows"); the first to finish settles
+    the row and stops the other. The time limit is the same deadline for all."""
     from concurrent.futures import ThreadPoolExecutor
 
     n = min(lim.threads, len(todo))
     lock = threading.Lock()
     turn = threading.Barrier(n)
+    states = dict(todo)
     outs = {idx: Partial() for idx, _ in todo}
     cut: set[int] = set()
     owner: dict[int, int] = {}
     failed = threading.Event()  # a thread raised: the others take no further row
     first = list(todo)  # the rows of the first family, in order
     rest: list[tuple[int, State]] = []  # then the rows left
+    on: dict[int, list[AnyEngine]] = {}  # the rest of a row: the engines searching it
+    settled: set[int] = set()  # ... and the rows it settled
 
-    def take(me: int, rows: list[tuple[int, State]]) -> tuple[int, State] | None:
+    def take(me: int, rows: list[tuple[int, State]], mine: AnyEngine) -> int | None:
         with lock:
             if not rows or failed.is_set():
                 return None
             i = 0
             if rows is rest:  # its own rows first, else the last one left
                 i = next((i for i, (idx, _) in enumerate(rows) if owner[idx] == me), -1)
-            nxt = rows.pop(i)
-            owner[nxt[0]] = me
-            return nxt
+            idx = rows.pop(i)[0]
+            owner[idx] = me
+            if rows is rest:
+                on[idx] = [mine]
+            return idx
 
-    def search(mine: AnyEngine, idx: int, ch: State, families: tuple[Family, ...]) -> None:
+    def race(mine: AnyEngine) -> int | None:
+        """A row another thread is searching, to race it (None: none to race)."""
+        with lock:
+            if failed.is_set() or not isinstance(mine, NativeEngine):
+                return None
+            for idx, engines in on.items():  # in the order the rows were started
+                if (
+                    idx not in settled
+                    and len(engines) == 1
+                    and isinstance(engines[0], NativeEngine)
+                ):
+                    engines.append(mine)
+                    return idx
+            return None
+
+    def search(mine: AnyEngine, idx: int, families: tuple[Family, ...]) -> None:
         out, done = outs[idx], False
         for family in families:
             if lim.expired():
                 break
             mine.set_budget(None, lim.seconds())
-            out, done = _ask(mine, ch, out, family)
+            out, done = _ask(mine, states[idx], out, family)
             if not done:
                 break
         with lock:
-            outs[idx] = out
-            if not done:
-                cut.add(idx)
+            racing = on.get(idx, [])
+            if mine in racing:
+                racing.remove(mine)
+            if idx in settled:  # another engine settled it first (and stopped this one)
+                pass
+            elif done:
+                outs[idx] = out
+                settled.add(idx)
+                for other in racing:
+                    other.set_stop(True)  # type: ignore[union-attr]  # (race: compiled only)
+            else:  # cut by the limit: what either search settled of it is proven
+                outs[idx] = _merged(outs[idx], out)
+                if not racing:
+                    cut.add(idx)
+        if isinstance(mine, NativeEngine):
+            mine.set_stop(False)  # stopped by the winner of a race: free for the next row
 
     def work(me: int, mine: AnyEngine | None) -> None:
         try:
             if mine is None:
                 mine, _ = Session().engine(pos, seat, fresh=True, kind=kind)
-            while (nxt := take(me, first)) is not None:
-                search(mine, *nxt, ROW_FAMILIES[:1])
+            while (idx := take(me, first, mine)) is not None:
+                search(mine, idx, ROW_FAMILIES[:1])
             if turn.wait() == 0:  # one thread lists the rows left while the others wait
                 rest[:] = [(idx, ch) for idx, ch in todo if idx not in cut]
+                settled.clear()  # (the first family's rows)
             turn.wait()
-            while (nxt := take(me, rest)) is not None:
-                search(mine, *nxt, ROW_FAMILIES[1:])
+            while (idx := take(me, rest, mine)) is not None or (idx := race(mine)) is not None:
+                search(mine, idx, ROW_FAMILIES[1:])
         except threading.BrokenBarrierError:
             return  # another thread failed: its error is raised below
         except BaseException:
@@ -821,10 +859,25 @@ def _rows_in_threads(
 
     with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-rows") as pool:
         helpers = [pool.submit(work, me, None) for me in range(1, n)]
-        work(0, eng)
-        for h in helpers:
-            h.result()
+        try:
+            work(0, eng)
+            for h in helpers:
+                h.result()
+        finally:
+            if isinstance(eng, NativeEngine):
+                eng.set_stop(False)  # the session's engine answers later questions
     return {i: (o, UNKNOWN if i in cut else PROVEN) for i, o in outs.items()}
+
+
+def _merged(a: Partial, b: Partial) -> Partial:
+    """What either of two searches of one row settled (both proven, so they agree)."""
+    return Partial(
+        a.guaranteed if a.guaranteed is not None else b.guaranteed,
+        a.at_least if a.at_least is not None else b.at_least,
+        a.at_most if a.at_most is not None else b.at_most,
+        a.forceable if a.forceable is not None else b.forceable,
+        a.best_score if a.best_score is not None else b.best_score,
+    )
 
 
 def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
