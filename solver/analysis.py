@@ -365,7 +365,9 @@ def _forced_rows(
             progress("forced", len(out), len(plays))
         part = lim.share(1.0 / (len(todo) - i))
         fr = _forced_row(pos, seat, p, counts[p], part, session)
-        out[p] = _with_settled(fr, settled[p], pos.play(p), seat) if p in settled else fr
+        if p in settled:
+            fr = _with_settled(fr, settled[p], pos.play(p), seat)
+        out[p] = bounds_met(fr, pos.play(p), counts=False)  # a row shows no at least / at most
     if progress:
         progress("forced", len(plays), len(plays))
     return out
@@ -375,7 +377,7 @@ def _with_settled(fr: ForcedReport, r: MoveRow, after: Position, seat: int) -> F
     """A row's question-by-question answers ``fr`` completed by what the search's table had
     settled of it before its limit (``r``, status unknown): paradox avoidance and the
     forceable counts, and the score's interval they narrow (both intervals are proven, so
-    their intersection is); bounds that meet are answers (:func:`.forced.bounds_met`)."""
+    their intersection is)."""
     g = fr.guaranteed if fr.guaranteed is not None else r.guaranteed
     f = fr.forceable if fr.forceable is not None else r.forceable
     if g == fr.guaranteed and f == fr.forceable:
@@ -383,7 +385,7 @@ def _with_settled(fr: ForcedReport, r: MoveRow, after: Position, seat: int) -> F
     b = {k: v for k, v in fr.bounds.items() if k != "forceable" or f is None}
     if fr.best_score is None and (sb := score_bounds(after, seat, g)) is not None:
         b["best_score"] = narrowed(sb, b.get("best_score"))
-    return bounds_met(replace(fr, guaranteed=g, forceable=f, bounds=b), after, counts=False)
+    return replace(fr, guaranteed=g, forceable=f, bounds=b)
 
 
 def _forced_row(

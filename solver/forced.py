@@ -154,8 +154,9 @@ def bounds_met(fr: ForcedReport, pos: Position, counts: bool = True) -> ForcedRe
     g = out.guaranteed
     score = out.best_score is not None or (g is not None and score_bounds(pos, fr.seat, g) is None)
     tricks = g is False or not counts or (out.at_least is not None and out.at_most is not None)
-    if g is not None and out.forceable is not None and score and tricks and not b:
-        return replace(out, status=PROVEN)
+    shown = [k for k in b if counts or k not in ("at_least", "at_most")]  # bounds still open
+    if g is not None and out.forceable is not None and score and tricks and not shown:
+        return replace(out, status=PROVEN, bounds={})  # (a row's at least / at most dropped)
     return out
 
 

@@ -183,6 +183,10 @@ def test_bounds_that_meet_are_answers(players: int) -> None:
             rest = {k: v for k, v in b.items() if k not in ("at_least", "at_most")}
             assert bounds_met(replace(fr, bounds=rest), pos).status == "unknown"
             assert bounds_met(replace(fr, bounds=rest), pos, counts=False).status == "proven"
+            wide = {**rest, "at_least": [now, now + pos.tricks_left]}  # open, and not shown
+            assert bounds_met(replace(fr, bounds=wide), pos).status == "unknown"
+            row = bounds_met(replace(fr, bounds=wide), pos, counts=False)
+            assert (row.status, row.bounds, row.forceable) == ("proven", {}, ex.forceable)
         for deals, exact in ((2, True), (1, False)):  # over several or sampled deals: as given
             other = replace(fr, deals=deals, exact_deals=exact)
             assert bounds_met(other, pos) == other

@@ -829,8 +829,9 @@ def _rows_in_threads(
             elif done:
                 outs[idx] = out
                 settled.add(idx)
-                for other in racing:
-                    other.set_stop(True)  # type: ignore[union-attr]  # (race: compiled only)
+                for other in racing:  # (only compiled engines race)
+                    if isinstance(other, NativeEngine):
+                        other.set_stop(True)
             else:  # cut by the limit: what either search settled of it is proven
                 outs[idx] = _merged(outs[idx], out)
                 if not racing:
