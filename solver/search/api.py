@@ -780,8 +780,8 @@ def _rows_in_threads(
     failed = threading.Event()  # a thread raised: the others take no further row
     first = list(todo)  # the rows of the first family, in order
     rest: list[tuple[int, State]] = []  # then the rows left
-    on: dict[int, list[AnyEngine]] = {}  # the rest of a row: the engines searching it
-    settled: set[int] = set()  # ... and the rows it settled
+    on: dict[int, list[AnyEngine]] = {}  # the engines searching the rest of a row
+    settled: set[int] = set()  # the rows done (the first family's, then the rest's)
 
     def take(me: int, rows: list[tuple[int, State]], mine: AnyEngine) -> int | None:
         with lock:
