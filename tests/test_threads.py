@@ -94,31 +94,35 @@ def test_the_second_thread_searches_rows_with_an_engine_of_its_own(
 def test_a_thread_with_no_row_left_races_a_row_still_searched(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The calling thread holds its first row of the second phase until a stop comes; the
-    other thread searches every other row, then races that one on its own engine, settles it
-    and stops the calling thread's engine: the rows are those of one thread, and the
+    """The first search of the second phase (whichever thread makes it) is held until its
+    engine is stopped; the other thread searches every other row, then races that one on its
+    own engine, settles it and stops the held one: the rows are those of one thread, and the
     session's engine is free for the next question."""
     pos = random_position(3, 11, 3)
     seat = pos.to_play
     assert seat is not None
     s = Session()
-    main, _ = s.engine(pos, seat)
+    lock = threading.Lock()
+    held: list[AnyEngine] = []
     stopped = threading.Event()
     set_stop = NativeEngine.set_stop
 
     def spy(self: NativeEngine, on: bool) -> None:
-        if on and self is main:
+        if on and held and self is held[0]:
             stopped.set()
         set_stop(self, on)
 
     ask = search_api._ask
-    held: list[State] = []
 
     def hold(eng: AnyEngine, st: State, out: object, family: object) -> object:
-        if eng is main and family is not search_api.ROW_FAMILIES[0] and not held:
-            held.append(st)
-            assert stopped.wait(60)  # the racer settled the row and stopped this engine
-            return out, False
+        if family is not search_api.ROW_FAMILIES[0]:
+            with lock:
+                first = not held
+                if first:
+                    held.append(eng)
+            if first:
+                assert stopped.wait(60)  # the racer settled the row and stopped this engine
+                return out, False
         return ask(eng, st, out, family)  # type: ignore[arg-type]
 
     monkeypatch.setattr(NativeEngine, "set_stop", spy)
@@ -128,7 +132,7 @@ def test_a_thread_with_no_row_left_races_a_row_still_searched(
     assert held and stopped.is_set()
     assert rows == analyze_moves(pos, session=Session())
     assert all(r.status == "proven" for r in rows)
-    f = search_api.forced(pos, seat, session=s)  # the stop flag was cleared
+    f = search_api.forced(pos, seat, session=s)  # the session's engine: its stop flag cleared
     assert f.status == "proven"
 
 
