@@ -367,7 +367,7 @@ def _forced_rows(
         fr = _forced_row(pos, seat, p, counts[p], part, session)
         if p in settled:
             fr = _with_settled(fr, settled[p], pos.play(p), seat)
-        out[p] = bounds_met(fr, pos.play(p), counts=False)  # a row shows no at least / at most
+        out[p] = bounds_met(fr, pos.play(p), extremes=False)  # a row shows no at least / most
     if progress:
         progress("forced", len(plays), len(plays))
     return out

@@ -129,12 +129,12 @@ def no_avoidance_report(
     return bounds_met(fr, pos)  # the score is proven when its bounds meet
 
 
-def bounds_met(fr: ForcedReport, pos: Position, counts: bool = True) -> ForcedReport:
+def bounds_met(fr: ForcedReport, pos: Position, extremes: bool = True) -> ForcedReport:
     """An unknown report on one fully known deal with the bounds that meet read as answers (a
     search cut after its last probe, or bounds from several searches that together pin a
     value): a one-point interval is its number, a set whose "in" and "out" cover every count
     S can still finish with (now .. now + tricks left) is its "in". When every field is then
-    settled the report is proven: each answer is. ``counts=False`` for a row of the analysis
+    settled the report is proven: each answer is. ``extremes=False`` for a row of the analysis
     table, which shows paradox avoidance, the forceable counts and the score and settles no
     at least / at most (as the search's own rows)."""
     if fr.status != UNKNOWN or fr.deals != 1 or not fr.exact_deals:
@@ -153,8 +153,8 @@ def bounds_met(fr: ForcedReport, pos: Position, counts: bool = True) -> ForcedRe
     out = replace(fr, bounds=b, **met)
     g = out.guaranteed
     score = out.best_score is not None or (g is not None and score_bounds(pos, fr.seat, g) is None)
-    tricks = g is False or not counts or (out.at_least is not None and out.at_most is not None)
-    shown = [k for k in b if counts or k not in ("at_least", "at_most")]  # bounds still open
+    tricks = g is False or not extremes or (out.at_least is not None and out.at_most is not None)
+    shown = [k for k in b if extremes or k not in ("at_least", "at_most")]  # bounds still open
     if g is not None and out.forceable is not None and score and tricks and not shown:
         return replace(out, status=PROVEN, bounds={})  # (a row's at least / at most dropped)
     return out

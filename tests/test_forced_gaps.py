@@ -182,10 +182,10 @@ def test_bounds_that_meet_are_answers(players: int) -> None:
         if ex.guaranteed:  # at least / at most open: a row of the table is proven all the same
             rest = {k: v for k, v in b.items() if k not in ("at_least", "at_most")}
             assert bounds_met(replace(fr, bounds=rest), pos).status == "unknown"
-            assert bounds_met(replace(fr, bounds=rest), pos, counts=False).status == "proven"
+            assert bounds_met(replace(fr, bounds=rest), pos, extremes=False).status == "proven"
             wide = {**rest, "at_least": [now, now + pos.tricks_left]}  # open, and not shown
             assert bounds_met(replace(fr, bounds=wide), pos).status == "unknown"
-            row = bounds_met(replace(fr, bounds=wide), pos, counts=False)
+            row = bounds_met(replace(fr, bounds=wide), pos, extremes=False)
             assert (row.status, row.bounds, row.forceable) == ("proven", {}, ex.forceable)
         for deals, exact in ((2, True), (1, False)):  # over several or sampled deals: as given
             other = replace(fr, deals=deals, exact_deals=exact)
