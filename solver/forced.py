@@ -186,9 +186,9 @@ def _score_exactly(
     def bound(lo: int, hi: int) -> None:
         seen[:] = [lo, hi]
 
+    # (probes that settled the score before a limit cut the line after them leave a point
+    # interval: the callers' bounds_met reads it as the score)
     v, _ = best_score_line(pos, seat, limits=lim, session=session, on_bound=bound)
-    if v is None and seen and seen[0] == seen[1]:
-        v = seen[0]  # its probes proved the score; the limit cut the line that follows them
     return v, seen or None
 
 

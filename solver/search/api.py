@@ -174,33 +174,11 @@ def _safe(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
     yield replace(out, guaranteed=eng.win(st, 0, st[11]))
 
 
-def _tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+def _tricks(eng: AnyEngine, st: State, out: Partial, extremes: bool = True) -> Iterator[Partial]:
     """The trick counts S can force without causing a paradox (none when it cannot avoid
-    one), each as soon as it is settled."""
-    left, t = st[11], st[10]
-    if not out.guaranteed:
-        yield replace(out, forceable=())
-        return
-    out = replace(out, at_least=t + _most(eng, st, left))
-    yield out
-    out = replace(out, at_most=t + _fewest(eng, st, left))
-    yield out
-    # exactly k implies at least k and at most k: only at_most <= k <= at_least qualify
-    assert out.at_least is not None and out.at_most is not None
-    ks = range(out.at_most - t, out.at_least - t + 1)
-    yield replace(out, forceable=tuple(t + k for k in ks if eng.win(st, k, k)))
-
-
-def _row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
-    """The trick counts S can force, for a row of :func:`analyze_moves`: as :func:`_tricks`,
-    but ``at_most`` is searched only as far as the exact counts need it. A row shows the
-    forceable counts, not at least / at most, and an exact count k needs "at most k" with
-    k <= at_least: so "at most k" is asked only for k <= at_least, and when no such k is
-    forceable the row's at_most stays None (it is above at_least) and no count is forceable.
-    What this saves is the proof that the others can hold S above a count S could never
-    force exactly anyway: on 4 players, 6 tricks left, seed 701, row 5Y's "at most 3 more"
-    alone took 135 M nodes (no), and the row needs just "at most 0 more" (README, "The rows'
-    trick counts, lazily")."""
+    one), each as soon as it is settled. Exactly k implies at least k and at most k, so only
+    at_most <= k <= at_least qualify. ``extremes=False`` (:func:`_row_tricks`) searches
+    ``at_most`` only as far as those counts need it and leaves it None above at_least."""
     left, t = st[11], st[10]
     if not out.guaranteed:
         yield replace(out, forceable=())
@@ -208,11 +186,23 @@ def _row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
     a = _most(eng, st, left)
     out = replace(out, at_least=t + a)
     yield out
-    b = _fewest(eng, st, a + 1)  # a + 1: "more than a", never asked
-    if b <= a:
+    b = _fewest(eng, st, left if extremes else a + 1)  # a + 1: "more than a", never asked
+    if extremes or b <= a:
         out = replace(out, at_most=t + b)
         yield out
     yield replace(out, forceable=tuple(t + k for k in range(b, a + 1) if eng.win(st, k, k)))
+
+
+def _row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """The trick counts S can force, for a row of :func:`analyze_moves`: :func:`_tricks`
+    with ``at_most`` asked only for k <= at_least. A row shows the forceable counts, not at
+    least / at most, and an exact count k needs "at most k" with k <= at_least; when no such
+    k is forceable the row's at_most stays None (it is above at_least) and no count is
+    forceable. What this saves is the proof that the others can hold S above a count S could
+    never force exactly anyway: on 4 players, 6 tricks left, seed 701, row 5Y's "at most 3
+    more" alone took 135 M nodes (no), and the row needs just "at most 0 more" (README, "The
+    rows' trick counts, lazily")."""
+    return _tricks(eng, st, out, extremes=False)
 
 
 def _score(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
