@@ -7,8 +7,11 @@ searches with an engine of its own (engines are never shared between threads).""
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
+from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -204,6 +207,79 @@ def test_can_force_gives_the_same_answers_with_its_plays_split_between_threads()
     assert seen == {True, False}  # both kinds of answer were split
 
 
+def test_forced_gives_the_same_answers_with_its_root_questions_split_between_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``forced`` with threads answers the questions at its root on every thread
+    (api._SharedRoot): the trick counts' yes/no questions with their plays shared out, the
+    paradox regime score's thresholds in parallel; at S's node and at another seat's,
+    mid-trick too. Every answer equals one thread's, and both kinds really were shared."""
+    goals: list[tuple[search_api._Goal, State]] = []  # each with its root
+    paras: list[State] = []
+    split, para = search_api._win_in_threads, search_api._para_in_threads
+
+    def spy_split(*args: object) -> bool | None:
+        goals.append((args[5], args[3]))  # type: ignore[arg-type]
+        return split(*args)  # type: ignore[arg-type]
+
+    def spy_para(*args: object) -> int:
+        paras.append(args[3])  # type: ignore[arg-type]
+        return para(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_api, "_win_in_threads", spy_split)
+    monkeypatch.setattr(search_api, "_para_in_threads", spy_para)
+    for players, left, mid, seed in SPLIT_CASES:
+        pos = random_position(players, seed, left, mid_trick=mid)
+        for seat in range(players):
+            one = search_api.forced(pos, seat, limits=Limits(threads=1), session=Session())
+            two = search_api.forced(pos, seat, limits=Limits(threads=2), session=Session())
+            assert one.status == "proven"
+            assert replace(two, nodes=0) == replace(one, nodes=0), (players, seed, seat)
+    assert paras  # the paradox regime's scores
+    assert any(g.lo > 0 or g.hi < st[11] for g, st in goals)  # the trick counts
+
+
+def _told(bounds: list[tuple[int, int]], lo: int, hi: int) -> None:
+    bounds.append((lo, hi))
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_the_paradox_regime_score_from_thresholds_in_parallel_is_the_exact_one(
+    threads: int,
+) -> None:
+    """``_para_in_threads`` against the core's own MTD(f) (``exact_para``) at 3-5 players,
+    trick starts and mid-trick, in the paradox regime, from guesses below, at and above the
+    value (the threads then race or stop thresholds the others' answers made moot); the
+    bounds it reports always hold the value and end on it."""
+    seen = 0
+    for players, left, mid, seed in [(3, 5, 0, 70), (3, 5, 1, 71), (4, 5, 2, 72), (5, 5, 0, 73)]:
+        for s in range(seed, seed + 4):
+            pos = random_position(players, s, left, mid_trick=mid).settle()
+            seat = _to_play(pos)
+            eng = NativeEngine.for_position(pos, seat)
+            st = eng.state_of(pos)
+            if eng.win(st, 0, st[11]):
+                continue  # S avoids a paradox: not the paradox regime
+            want = eng.exact_para(st, 0)
+            for guess in (0, want, want - 2, -st[11]):
+                bounds: list[tuple[int, int]] = []
+                tell: Callable[[int, int], None] = functools.partial(_told, bounds)
+                got = search_api._para_in_threads(
+                    pos,
+                    seat,
+                    NativeEngine.for_position(pos, seat),
+                    st,
+                    guess,
+                    Limits(threads=threads).start(),
+                    tell,
+                )
+                assert got == want, (players, s, guess)
+                assert all(lo <= want <= hi for lo, hi in bounds)
+                assert bounds[-1] == (want, want)
+            seen += 1
+    assert seen >= 8
+
+
 @pytest.mark.parametrize("command", ["paradox", "tricks"])
 def test_cli_paradox_and_tricks_print_the_same_json_for_threads_1_and_2(command: str) -> None:
     line = position_to_line(random_position(4, 61, 5, mid_trick=2))
@@ -226,13 +302,13 @@ def test_the_split_searches_each_play_with_an_engine_of_its_own_and_keeps_none(
 ) -> None:
     pos = random_position(4, 800, 8)  # the round start: every play searched (a disproof)
     seen: dict[int, list[NativeEngine]] = {}  # kept alive, so no id is reused
-    win = NativeEngine.win
+    solve = NativeEngine.solve
 
     def spy(eng: NativeEngine, st: State, lo: int, hi: int, pk: int = -1) -> bool:
         seen.setdefault(threading.get_ident(), []).append(eng)
-        return win(eng, st, lo, hi, pk)
+        return solve(eng, st, lo, hi, pk)
 
-    monkeypatch.setattr(NativeEngine, "win", spy)
+    monkeypatch.setattr(NativeEngine, "solve", spy)
     main = Session()
     ok = can_force(
         pos, _to_play(pos), Target("avoid-paradox"), limits=Limits(threads=2), session=main
@@ -286,9 +362,14 @@ def test_a_play_settled_from_its_own_plays_has_the_answer_of_its_own_search() ->
         eng = NativeEngine.for_position(pos, seat)
         root = eng.state_of(pos)
         kids = search_api._distinct_children(eng, root)
-        for target in (Target("avoid-paradox"), Target("at-least", pos.seats[seat].tricks + 1)):
+        t, left = root[10], root[11]
+        goals = [  # paradox avoidance, a trick goal, and a paradox after at most 1 more trick
+            search_api._Goal(t, 0, left),
+            search_api._Goal(t, 1, left),
+            search_api._Goal(t, 0, left, 1),
+        ]
+        for goal in goals:
             for idx, ch in kids:  # a split of its own each: one play may settle the node
-                split = search_api._Split(pos, seat, kids, target, Limits().start())
+                split = search_api._Split(pos, seat, kids, goal, Limits().start())
                 split.help(idx, eng)
-                lo, hi = target.interval(ch[10], ch[11])
-                assert split.settled[idx] == eng.win(ch, lo, hi), (players, target, idx)
+                assert split.settled[idx] == eng.win(ch, *goal.at(ch)), (players, goal, idx)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -335,14 +336,16 @@ def forced(
     pos = _ready(pos, seat)
     if pos.finished:
         return _finished_forced(pos, seat)
-    eng, store = _engine(pos, seat, limits, engine, session)
+    lim = Limits.of(limits)
+    eng, store = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
     start = eng.nodes
     done = store.get(st) if store is not None else None
     if done is not None:  # combined from the children by analyze_moves
         out, status = done, PROVEN
     else:
-        out, status = _answers(eng, st)
+        with _shared_root(pos, seat, eng, st, lim):
+            out, status = _answers(eng, st)
     return Forced(
         seat,
         out.guaranteed,
@@ -353,6 +356,140 @@ def forced(
         status,
         eng.nodes - start,
     )
+
+
+@contextmanager
+def _shared_root(
+    pos: Position, seat: int, eng: AnyEngine, st: State, lim: Limits
+) -> Iterator[None]:
+    """With threads, the questions :func:`forced` asks at its root ``st`` are answered by
+    :class:`_SharedRoot` (``NativeEngine.root_asker``), on every thread."""
+    kids = _split_children(eng, st, lim)
+    if kids is None or not isinstance(eng, NativeEngine):
+        yield
+        return
+    eng.root_asker = (st, _SharedRoot(pos, seat, eng, st, kids, lim))
+    try:
+        yield
+    finally:
+        eng.root_asker = None
+
+
+class _SharedRoot:
+    """The questions :func:`forced` asks at its root, on ``lim.threads`` threads. Each
+    yes/no question (the trick counts') is shared out as ``can_force``'s is
+    (:func:`_win_in_threads`): the calling thread searches the node with the session's
+    engine, the others its plays. The paradox regime score asks its thresholds j ("S's
+    paradox after at most j more tricks", monotone in j) in parallel (:func:`_para_in_threads`).
+    The score outside the paradox regime (``value``'s windows) is searched in one thread.
+    Every answer is the node's, whoever settles it: none depends on the threads (README,
+    "The root's questions on every thread")."""
+
+    def __init__(
+        self,
+        pos: Position,
+        seat: int,
+        eng: NativeEngine,
+        st: State,
+        kids: list[tuple[int, State]],
+        lim: Limits,
+    ) -> None:
+        self.pos, self.seat, self.eng, self.st, self.kids, self.lim = pos, seat, eng, st, kids, lim
+
+    def win(self, lo: int, hi: int, pk: int) -> bool:
+        goal = _Goal(self.st[10], lo, hi, pk)
+        ok = _win_in_threads(self.pos, self.seat, self.eng, self.st, self.kids, goal, self.lim)
+        if ok is None:
+            raise OutOfTime
+        return ok
+
+    def exact_para(self, guess: int, on_bound: Bound | None) -> int:
+        return _para_in_threads(self.pos, self.seat, self.eng, self.st, guess, self.lim, on_bound)
+
+
+def _para_in_threads(
+    pos: Position,
+    seat: int,
+    eng: NativeEngine,
+    st: State,
+    guess: int,
+    lim: Limits,
+    on_bound: Bound | None,
+) -> int:
+    """The paradox regime score's value at ``st`` (``exact_para``: -j for the least j such
+    that S can force "no paradox, or its paradox after at most j more tricks", P(j)) on
+    ``lim.threads`` threads: P is monotone in j and P(tricks left) holds (S wins no more), so
+    j lies in [lo, hi] with lo = 0, hi = the tricks left. Each thread asks the open threshold
+    nearest the guess that no other thread asks (else races one another thread asks), with
+    an engine of its own (the calling thread the session's): a yes lowers hi to j, a no
+    raises lo to j + 1, and a search made moot by that is stopped. Only called in the paradox
+    regime (never NOPAR)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    left = st[11]
+    want = min(max(-guess, 0), left)
+    lock = threading.Lock()
+    lo, hi = 0, left
+    asking: dict[int, tuple[NativeEngine, int]] = {}  # thread: its engine and threshold
+    failed = threading.Event()
+
+    def pick() -> int | None:
+        open_ = range(lo, hi) if not failed.is_set() else range(0)
+        taken = [j for _, j in asking.values()]
+        free = [j for j in open_ if j not in taken]
+        pool = free or [j for j in open_ if taken.count(j) == 1]
+        return min(pool, key=lambda j: (abs(j - want), -j)) if pool else None
+
+    def work(mine: NativeEngine | None) -> None:
+        nonlocal lo, hi
+        me = threading.get_ident()
+        try:
+            if mine is None:
+                mine = NativeEngine.for_position(pos, seat)
+            while True:
+                with lock:
+                    j = None if lim.expired() else pick()
+                    if j is None:
+                        return
+                    asking[me] = (mine, j)
+                mine.set_budget(None, lim.seconds())
+                try:
+                    ok: bool | None = mine.solve(st, 0, left, j)
+                except OutOfTime:
+                    ok = None
+                with lock:
+                    del asking[me]
+                    if ok is not None:
+                        if ok and j < hi:
+                            hi = j
+                        elif not ok and j >= lo:
+                            lo = j + 1
+                        for e, k in asking.values():  # searches the answer made moot
+                            if not lo <= k < hi:
+                                e.set_stop(True)
+                        if on_bound is not None:
+                            on_bound(-hi, -lo)
+                mine.set_stop(False)
+        except BaseException:
+            failed.set()
+            with lock:
+                for e, _ in asking.values():
+                    e.set_stop(True)
+            raise
+
+    eng.set_stop(False)
+    try:
+        with ThreadPoolExecutor(lim.threads - 1, thread_name_prefix="catbox-para") as pool:
+            helpers = [pool.submit(work, None) for _ in range(lim.threads - 1)]
+            work(eng)
+            for h in helpers:
+                h.result()
+    finally:
+        eng.set_stop(False)
+        eng.set_budget(lim.node_limit, lim.seconds())
+    if lo < hi:
+        raise OutOfTime
+    return -lo
 
 
 # ---------------------------------------------------------------------- goals
@@ -380,12 +517,10 @@ def can_force(
     eng, _ = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
     lo, hi = target.interval(st[10], st[11])
-    split = lim.threads > 1 and lim.node_limit is None and st[11] >= SPLIT_FROM
-    if split and isinstance(eng, NativeEngine):
-        kids = _distinct_children(eng, st)
-        if len(kids) > 1:
-            ok = _win_in_threads(pos, seat, eng, st, kids, target, lim)
-            return ok, PROVEN if ok is not None else UNKNOWN
+    kids = _split_children(eng, st, lim)
+    if kids is not None and isinstance(eng, NativeEngine):
+        ok = _win_in_threads(pos, seat, eng, st, kids, _Goal(st[10], lo, hi), lim)
+        return ok, PROVEN if ok is not None else UNKNOWN
     try:
         return eng.win(st, lo, hi), PROVEN
     except OutOfTime:
@@ -402,6 +537,37 @@ PHASES = (SPLIT_PROBE, SPLIT_HARD, SPLIT_HELP, None)
 WHOLE = -1  # _Split's name for the search of the whole node
 
 
+@dataclass(frozen=True, slots=True)
+class _Goal:
+    """A yes/no question shared out between threads, as ``win``'s arguments at its root,
+    where S holds ``t`` tricks: avoid causing a paradox with ``lo`` to ``hi`` more tricks,
+    or (``pk`` >= 0) cause it only after at most ``pk`` more (the score's paradox regime)."""
+
+    t: int
+    lo: int
+    hi: int
+    pk: int = -1
+
+    def at(self, st: State) -> tuple[int, int, int]:
+        """The question at ``st`` below the root: the tricks S won since count against it
+        (``hi`` capped at the tricks left, as :meth:`Target.interval` has it; a paradox
+        allowed after at most -1 more is none allowed, ``pk`` -1)."""
+        d = st[10] - self.t
+        return self.lo - d, min(self.hi - d, st[11]), max(self.pk - d, -1) if self.pk >= 0 else -1
+
+
+def _split_children(eng: AnyEngine, st: State, lim: Limits) -> list[tuple[int, State]] | None:
+    """The plays to share a question at ``st`` out between threads (:func:`_win_in_threads`),
+    or None when it is searched in one: one thread, a node limit (its count would depend on
+    the threads), the Python engine, fewer than SPLIT_FROM tricks left or one play only."""
+    if lim.threads < 2 or lim.node_limit is not None or st[11] < SPLIT_FROM:
+        return None
+    if not isinstance(eng, NativeEngine):
+        return None
+    kids = _distinct_children(eng, st)
+    return kids if len(kids) > 1 else None
+
+
 def _distinct_children(eng: AnyEngine, st: State) -> list[tuple[int, State]]:
     """The plays of the seat to play with their states, without plays that mirror a kept one
     under colour symmetry (:func:`_mirror`: their answers are the same)."""
@@ -416,16 +582,17 @@ def _win_in_threads(
     eng: NativeEngine,
     root: State,
     kids: list[tuple[int, State]],
-    target: Target,
+    goal: _Goal,
     lim: Limits,
 ) -> bool | None:
-    """``can_force`` on ``lim.threads`` threads: the calling thread searches the whole node
+    """``can_force`` (or one question of :func:`forced`, :func:`_shared_root`) on
+    ``lim.threads`` threads: the calling thread searches the whole node
     with the session's engine ``eng`` (what one thread does), racing the other threads, which
     share out its plays (:class:`_Split`); the first to settle the node stops the rest. None
     when the time limit ran out first."""
     from concurrent.futures import ThreadPoolExecutor
 
-    split = _Split(pos, seat, kids, target, lim)
+    split = _Split(pos, seat, kids, goal, lim)
     n = min(lim.threads - 1, len(kids))
     split.barrier = threading.Barrier(n, action=split.next_phase)
     eng.set_stop(False)
@@ -483,10 +650,10 @@ class _Split:
         pos: Position,
         seat: int,
         kids: list[tuple[int, State]],
-        target: Target,
+        goal: _Goal,
         lim: Limits,
     ) -> None:
-        self.pos, self.seat, self.target, self.lim = pos, seat, target, lim
+        self.pos, self.seat, self.goal, self.lim = pos, seat, goal, lim
         self.kids = dict(kids)
         self.order = [idx for idx, _ in kids]
         self.s_moves = pos.to_play == seat  # S's node: any yes settles it; else any no
@@ -521,10 +688,10 @@ class _Split:
             if self.done.is_set() or idx in self.settled or self.lim.expired():
                 return None
             self.running[me] = (eng, idx)
-        lo, hi = self.target.interval(st[10], st[11])
+        lo, hi, pk = self.goal.at(st)
         eng.set_budget(budget, self.lim.seconds())
         try:
-            return eng.win(st, lo, hi)
+            return eng.solve(st, lo, hi, pk)
         except OutOfTime:
             return None
         finally:

@@ -19,6 +19,7 @@ engine, and the test suite fails (tests/test_search_native.py asserts the core i
 from __future__ import annotations
 
 import os
+from typing import Protocol
 
 from ..limits import OutOfTime
 from ..position import Position
@@ -35,6 +36,7 @@ __all__ = [
     "SEARCH",
     "TABLELESS_UP_TO",
     "NativeEngine",
+    "RootAsker",
     "adjacency",
     "available",
     "flat",
@@ -145,6 +147,14 @@ def unflat(ctx: Ctx, fs: tuple[int, ...]) -> State:
     return (occ, mine, hands, perms, tot, leader, cnt, led, wval, wseat, t, left)
 
 
+class RootAsker(Protocol):
+    """Answers in place of an engine's own search at one state (``NativeEngine.root_asker``)."""
+
+    def win(self, lo: int, hi: int, pk: int) -> bool: ...
+
+    def exact_para(self, guess: int, on_bound: Bound | None) -> int: ...
+
+
 class NativeEngine:
     """One asking seat, one set of native tables (interface of :class:`.engine.Engine`)."""
 
@@ -173,6 +183,9 @@ class NativeEngine:
             (RED_BONUS, TWO_PLAYER_BONUS_MAX),  # the rule numbers, defined once in Python
         )
         self.para_guess = 0
+        # who answers the questions at one state instead (api.forced with threads shares them
+        # out between threads there, api._SharedRoot): (state, answerer); None: none
+        self.root_asker: tuple[State, RootAsker] | None = None
         self._tuned = -1
         # roots with this many tricks left or more are searched by proof numbers (measured:
         # bench/bench_native.py; alpha-beta is faster closer to the end)
@@ -217,7 +230,14 @@ class NativeEngine:
         self.core.set_stop(on)
 
     def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
-        """The AND-OR question (Engine.win); from deep roots by proof-number search (pn.cpp)."""
+        """The AND-OR question (Engine.win); from deep roots by proof-number search (pn.cpp).
+        At the state of ``root_asker`` its stand-in answers instead."""
+        if self.root_asker is not None and st == self.root_asker[0]:
+            return self.root_asker[1].win(lo, hi, pk)
+        return self.core.solve(self._flat(st), lo, hi, pk)
+
+    def solve(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
+        """:meth:`win` searched by this engine, whatever ``root_asker`` says."""
         return self.core.solve(self._flat(st), lo, hi, pk)
 
     def para(self, st: State, alpha: int, beta: int) -> int:
@@ -233,7 +253,10 @@ class NativeEngine:
         own bounds (bounds.h para_cap, s_ducks) this was 4-5x slower than para's alpha-beta
         (3 players, 5 and 6 tricks left); with them it is the faster (measured there).
         With ``on_bound`` the core's own probes (``para_probe``) are driven from Python
-        (:func:`.engine.mtdf`), which tells it every bound they prove."""
+        (:func:`.engine.mtdf`), which tells it every bound they prove; at the state of
+        ``root_asker`` it answers instead."""
+        if self.root_asker is not None and st == self.root_asker[0]:
+            return self.root_asker[1].exact_para(guess, on_bound)
         if on_bound is not None:
             fs = self._flat(st)
             return mtdf(lambda a, b: self.core.para_probe(fs, a, b), guess, on_bound)
