@@ -32,7 +32,9 @@
 7. Threads: ``analyze_moves`` on horizon positions (3/4/5 players, 6/5/4 tricks left) with 1
    and 2 threads (``Limits.threads``), fresh sessions, in the same run: wall time, process CPU
    time, and the busiest thread's CPU time (what the wall time would be on two free cores);
-   the ratios 1 thread / 2 threads, answers equal.
+   the ratios 1 thread / 2 threads, answers equal. The root's questions (``--only root``):
+   ``forced`` at the root one step past the horizon (3p / 7, 4p / 6, 5p / 5) with 1 and 2
+   threads, fresh sessions, same run: wall time, answers equal.
 8. Search switches (search.h SEARCH_*: normalised table keys, equivalent numbers,
    rank-normalised keys): every analyze answer of fixed positions and the paradox question
    from the round start, each switch alone and none: nodes, CPU seconds, answers equal.
@@ -62,13 +64,14 @@
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
-        [--only speed|horizon|start|split|init|pn|score|possible|threads|core|partition|crowd|
-                refuters|where|share|lost|age]
+        [--only speed|horizon|start|split|init|pn|score|possible|threads|root|core|partition|
+                crowd|refuters|where|share|lost|age]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import threading
@@ -730,6 +733,39 @@ def threads_ratio(seeds: int) -> list[dict[str, Any]]:
     return rows
 
 
+def root_threads(seeds: int, limit: float) -> list[dict[str, Any]]:
+    """``forced`` at the root (what ``catbox tricks`` asks) with 1 and 2 threads, one step
+    past the horizon (3p / 7, 4p / 6, 5p / 5), fresh sessions, same run: with threads its yes/no
+    questions are shared out (api._SharedRoot) and the paradox regime score's thresholds
+    asked in parallel (api._Thresholds)."""
+    print(f"\n== forced at the root, 1 and 2 threads ({limit:.0f} s limit, fresh sessions)")
+    print(f"{'pl':>2} {'left':>4} {'seed':>4} {'1t wall':>8} {'2t wall':>8}  {'score':>5}  answers")
+    rows: list[dict[str, Any]] = []
+    for players, left in ((3, 7), (4, 6), (5, 5)):
+        for seed in range(700, 700 + seeds):
+            pos = random_position(players, seed, left).settle()
+            seat = pos.to_play
+            assert seat is not None
+            got, wall = [], []
+            for threads in (1, 2):
+                search_api.clear_cache()
+                t = time.perf_counter()
+                f = search_api.forced(pos, seat, limits=Limits(limit, threads=threads))
+                wall.append(time.perf_counter() - t)
+                got.append(dataclasses.replace(f, nodes=0))
+            same = got[0] == got[1]
+            rows.append({"players": players, "tricks_left": left, "seed": seed, "wall": wall,
+                         "status": [g.status for g in got], "same": same})  # fmt: skip
+            verdict = "equal" if same else "DIFFER"
+            print(f"{players:>2} {left:>4} {seed:>4} {wall[0]:>8.2f} {wall[1]:>8.2f}  "
+                  f"{got[0].best_score!s:>5}  {verdict}", flush=True)  # fmt: skip
+    w: list[list[float]] = [[r["wall"][i] for r in rows] for i in (0, 1)]
+    print(f"total: wall {sum(w[0]):.1f} s -> {sum(w[1]):.1f} s ({sum(w[0]) / sum(w[1]):.2f}x); "
+          f"median {statistics.median(w[0]):.2f} -> {statistics.median(w[1]):.2f} s, max "
+          f"{max(w[0]):.2f} -> {max(w[1]):.2f} s")  # fmt: skip
+    return rows
+
+
 # search.h Options.bounds' default: BOUND_SAFE | DOOMED | TRICKS | STOPPERS | CROWD | PARA_END |
 # DUCK | SAFE_DUCK | BEATEN | LOST_TRICK (15 until the paradox part's and the at-most goals'
 # bounds; CROWD since stop 23)
@@ -1122,6 +1158,7 @@ def main() -> None:
             "score",
             "possible",
             "threads",
+            "root",
             "core",
             "partition",
             "crowd",
@@ -1171,6 +1208,8 @@ def main() -> None:
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):
         out["threads"] = threads_ratio(seeds)
+    if args.only in (None, "root"):
+        out["root"] = root_threads(seeds, 120.0)
     targets(out)
     path = Path(__file__).parent / "results" / f"native{'-' + args.only if args.only else ''}.json"
     path.parent.mkdir(parents=True, exist_ok=True)

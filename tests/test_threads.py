@@ -239,6 +239,33 @@ def test_forced_gives_the_same_answers_with_its_root_questions_split_between_thr
     assert any(g.lo > 0 or g.hi < st[11] for g, st in goals)  # the trick counts
 
 
+def test_a_time_limit_cuts_the_parallel_thresholds_and_the_session_still_answers() -> None:
+    pos = random_position(3, 700, 7)  # its score takes seconds (README, the root's questions)
+    seat, main = _to_play(pos), Session()
+    t = now()
+    got = search_api.forced(pos, seat, limits=Limits(0.5, threads=2), session=main)
+    assert got.status == "unknown" and got.best_score is None
+    assert got.guaranteed is False  # paradox avoidance was settled before the cut
+    assert now() - t < 5.0  # both threads stopped (the limit's promise; generous for CI)
+    small = random_position(3, 61, 5)
+    assert search_api.forced(small, _to_play(small), session=main).status == "proven"
+
+
+def test_an_error_in_a_threshold_thread_reaches_the_caller(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pos = random_position(3, 700, 7)
+    eng = NativeEngine.for_position(pos, _to_play(pos))
+    st = eng.state_of(pos)
+
+    def broken(*args: object) -> NativeEngine:
+        raise RuntimeError("a helper's engine failed")
+
+    monkeypatch.setattr(NativeEngine, "for_position", broken)
+    with pytest.raises(RuntimeError, match="helper's engine"):
+        search_api._para_in_threads(pos, 0, eng, st, 0, Limits(threads=2).start(), None)
+
+
 def _told(bounds: list[tuple[int, int]], lo: int, hi: int) -> None:
     bounds.append((lo, hi))
 

@@ -416,80 +416,119 @@ def _para_in_threads(
     lim: Limits,
     on_bound: Bound | None,
 ) -> int:
-    """The paradox regime score's value at ``st`` (``exact_para``: -j for the least j such
-    that S can force "no paradox, or its paradox after at most j more tricks", P(j)) on
-    ``lim.threads`` threads: P is monotone in j and P(tricks left) holds (S wins no more), so
-    j lies in [lo, hi] with lo = 0, hi = the tricks left. Each thread asks the open threshold
-    nearest the guess that no other thread asks (else races one another thread asks), with
-    an engine of its own (the calling thread the session's): a yes lowers hi to j, a no
-    raises lo to j + 1, and a search made moot by that is stopped. Only called in the paradox
-    regime (never NOPAR)."""
+    """The paradox regime score's value at ``st`` (``exact_para``) on ``lim.threads``
+    threads: the calling thread with the session's engine ``eng``, every other with an
+    engine of its own, all on one :class:`_Thresholds`."""
     from concurrent.futures import ThreadPoolExecutor
 
-    left = st[11]
-    want = min(max(-guess, 0), left)
-    lock = threading.Lock()
-    lo, hi = 0, left
-    asking: dict[int, tuple[NativeEngine, int]] = {}  # thread: its engine and threshold
-    failed = threading.Event()
+    board = _Thresholds(st, guess, lim, on_bound)
 
-    def pick() -> int | None:
-        open_ = range(lo, hi) if not failed.is_set() else range(0)
-        taken = [j for _, j in asking.values()]
-        free = [j for j in open_ if j not in taken]
-        pool = free or [j for j in open_ if taken.count(j) == 1]
-        return min(pool, key=lambda j: (abs(j - want), -j)) if pool else None
-
-    def work(mine: NativeEngine | None) -> None:
-        nonlocal lo, hi
-        me = threading.get_ident()
+    def helper() -> None:
         try:
-            if mine is None:
-                mine = NativeEngine.for_position(pos, seat)
-            while True:
-                with lock:
-                    j = None if lim.expired() else pick()
-                    if j is None:
-                        return
-                    asking[me] = (mine, j)
-                mine.set_budget(None, lim.seconds())
-                try:
-                    ok: bool | None = mine.solve(st, 0, left, j)
-                except OutOfTime:
-                    ok = None
-                with lock:
-                    del asking[me]
-                    if ok is not None:
-                        if ok and j < hi:
-                            hi = j
-                        elif not ok and j >= lo:
-                            lo = j + 1
-                        for e, k in asking.values():  # searches the answer made moot
-                            if not lo <= k < hi:
-                                e.set_stop(True)
-                        if on_bound is not None:
-                            on_bound(-hi, -lo)
-                mine.set_stop(False)
+            board.work(NativeEngine.for_position(pos, seat), wait=False)
+        except OutOfTime:
+            pass  # the time limit (the calling thread's search tells it) or a failed board
         except BaseException:
-            failed.set()
-            with lock:
-                for e, _ in asking.values():
-                    e.set_stop(True)
+            board.fail()
             raise
 
     eng.set_stop(False)
     try:
         with ThreadPoolExecutor(lim.threads - 1, thread_name_prefix="catbox-para") as pool:
-            helpers = [pool.submit(work, None) for _ in range(lim.threads - 1)]
-            work(eng)
+            helpers = [pool.submit(helper) for _ in range(lim.threads - 1)]
+            try:
+                v = board.work(eng)
+            except BaseException:
+                board.fail()
+                for h in helpers:
+                    h.result()  # a helper's error first (it failed the board)
+                raise
             for h in helpers:
                 h.result()
     finally:
         eng.set_stop(False)
         eng.set_budget(lim.node_limit, lim.seconds())
-    if lo < hi:
-        raise OutOfTime
-    return -lo
+    return v
+
+
+class _Thresholds:
+    """The paradox regime score at ``st`` (``exact_para``: -j for the least j such that S can
+    force "no paradox, or its paradox after at most j more tricks", P(j)) searched by any
+    number of engines at once, each in a thread of its own (:meth:`work`). P is monotone in j
+    and P(tricks left) holds (S wins no more), so j lies in [lo, hi] with lo = 0, hi = the
+    tricks left. Each engine asks the open threshold nearest the guess that no other asks
+    (else races one that only one other asks): a yes lowers hi to j, a no raises lo to
+    j + 1, and a search made moot by that is stopped (the core's stop flag). Whichever
+    engine answers, each answer is exact, so the value does not depend on the engines or
+    threads. Measured (README, "The root's questions on every thread"): the thresholds'
+    costs differ tenfold and a dear no at j falls to a cheaper no at j + 1, which is what
+    asking several at once harvests. Only for the paradox regime (never NOPAR)."""
+
+    def __init__(self, st: State, guess: int, lim: Limits, on_bound: Bound | None = None) -> None:
+        self.st, self.lim, self.on_bound = st, lim, on_bound
+        self.want = min(max(-guess, 0), st[11])
+        self.lo, self.hi = 0, st[11]
+        self.cond = threading.Condition()
+        self.asking: dict[int, tuple[NativeEngine, int]] = {}  # thread: its engine, threshold
+        self.failed = False
+
+    def _pick(self) -> int | None:
+        if self.failed:
+            return None
+        taken = [j for _, j in self.asking.values()]
+        free = [j for j in range(self.lo, self.hi) if j not in taken]
+        pool = free or [j for j in range(self.lo, self.hi) if taken.count(j) == 1]
+        return min(pool, key=lambda j: (abs(j - self.want), -j)) if pool else None
+
+    def fail(self) -> None:
+        """Stop every engine (a thread raised, or the row was settled elsewhere)."""
+        with self.cond:
+            self.failed = True
+            for e, _ in self.asking.values():
+                e.set_stop(True)
+            self.cond.notify_all()
+
+    def work(self, mine: NativeEngine, wait: bool = True) -> int:
+        """Ask thresholds with ``mine`` until the value is settled, and return it; with
+        ``wait=False`` return (-1) as soon as there is none to ask. Raises OutOfTime when the
+        time limit runs out first (the bounds proven so far told to ``on_bound``) or the
+        board failed."""
+        me = threading.get_ident()
+        while True:
+            with self.cond:
+                while True:
+                    if self.lo == self.hi:
+                        return -self.lo
+                    if self.failed or self.lim.expired():
+                        raise OutOfTime
+                    j = self._pick()
+                    if j is not None:
+                        break
+                    if not wait:
+                        return -1
+                    self.cond.wait(1.0)
+                self.asking[me] = (mine, j)
+            mine.set_budget(None, self.lim.seconds())
+            try:
+                ok: bool | None = mine.solve(self.st, 0, self.st[11], j)
+            except OutOfTime:
+                ok = None
+            finally:
+                with self.cond:
+                    del self.asking[me]
+            with self.cond:
+                if ok is not None:
+                    if ok and j < self.hi:
+                        self.hi = j
+                    elif not ok and j >= self.lo:
+                        self.lo = j + 1
+                    for e, k in self.asking.values():  # searches the answer made moot
+                        if not self.lo <= k < self.hi:
+                            e.set_stop(True)
+                    if self.on_bound is not None:
+                        self.on_bound(-self.hi, -self.lo)
+                    self.cond.notify_all()
+            mine.set_stop(False)
 
 
 # ---------------------------------------------------------------------- goals
