@@ -239,6 +239,35 @@ def test_forced_gives_the_same_answers_with_its_root_questions_split_between_thr
     assert any(g.lo > 0 or g.hi < st[11] for g, st in goals)  # the trick counts
 
 
+def test_best_score_line_gives_the_same_score_and_line_with_its_thresholds_in_parallel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``best_score_line`` with threads asks the paradox regime's thresholds in parallel as
+    ``forced`` does; the bounds it tells (from any thread) only narrow and end on the score."""
+    calls: list[int] = []
+    para = search_api._para_in_threads
+
+    def spy(*args: object) -> int:
+        calls.append(1)
+        return para(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_api, "_para_in_threads", spy)
+    for players, seed in ((3, 76), (3, 77), (4, 70), (4, 73), (5, 70)):  # S causes its paradox
+        pos = random_position(players, seed, 5)
+        seat = _to_play(pos)
+        one = search_api.best_score_line(pos, seat, limits=Limits(threads=1), session=Session())
+        seen: list[tuple[int, int]] = []
+        tell: Callable[[int, int], None] = functools.partial(_told, seen)
+        two = search_api.best_score_line(
+            pos, seat, limits=Limits(threads=2), session=Session(), on_bound=tell
+        )
+        assert two == one and one[0] is not None, (players, seed)
+        for (lo0, hi0), (lo, hi) in zip([(-99, 99), *seen], seen, strict=False):
+            assert lo0 <= lo <= one[0] <= hi <= hi0, (players, seed, seen)
+        assert seen[-1] == (one[0], one[0])
+    assert len(calls) == 5  # the thresholds in parallel, once per position
+
+
 def test_a_time_limit_cuts_the_parallel_thresholds_and_the_session_still_answers() -> None:
     pos = random_position(3, 700, 7)  # its score takes seconds (README, the root's questions)
     seat, main = _to_play(pos), Session()

@@ -847,10 +847,12 @@ def best_score_line(
     pos = _ready(pos, seat)
     if pos.finished:
         return seat_score(pos, seat), ()
-    eng, _ = _engine(pos, seat, limits, engine, session)
+    lim = Limits.of(limits)
+    eng, _ = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
     try:
-        v = _best_score(eng, st, on_bound=on_bound)
+        with _shared_root(pos, seat, eng, st, lim):  # with threads, as forced's
+            v = _best_score(eng, st, on_bound=on_bound)
         if v is None:
             return None, None
         line: list[Play] = []
