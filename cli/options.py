@@ -113,8 +113,8 @@ ThreadsOpt = Annotated[
     typer.Option(
         "--threads",
         min=0,
-        help="Threads searching at once (0: one per core): the rows of a table, or the first "
-        "plays of one question; the answers never depend on it.",
+        help="Threads searching at once (0: one per core): the rows of a table, the first "
+        "plays of a question, or the score's thresholds; the answers never depend on it.",
     ),
 ]
 
