@@ -362,8 +362,9 @@ def forced(
 def _shared_root(
     pos: Position, seat: int, eng: AnyEngine, st: State, lim: Limits
 ) -> Iterator[None]:
-    """With threads, the questions :func:`forced` asks at its root ``st`` are answered by
-    :class:`_SharedRoot` (``NativeEngine.root_asker``), on every thread."""
+    """With threads, the questions :func:`forced` (or :func:`best_score_line`) asks at its
+    root ``st`` are answered by :class:`_SharedRoot` (``NativeEngine.root_asker``), on every
+    thread."""
     kids = _split_children(eng, st, lim)
     if kids is None or not isinstance(eng, NativeEngine):
         yield
@@ -481,7 +482,7 @@ class _Thresholds:
         return min(pool, key=lambda j: (abs(j - self.want), -j)) if pool else None
 
     def fail(self) -> None:
-        """Stop every engine (a thread raised, or the row was settled elsewhere)."""
+        """Stop every engine: a thread raised."""
         with self.cond:
             self.failed = True
             for e, _ in self.asking.values():
@@ -522,6 +523,7 @@ class _Thresholds:
                         self.hi = j
                     elif not ok and j >= self.lo:
                         self.lo = j + 1
+                    assert self.lo <= self.hi, "P(j) is monotone in j"
                     for e, k in self.asking.values():  # searches the answer made moot
                         if not self.lo <= k < self.hi:
                             e.set_stop(True)
@@ -589,8 +591,8 @@ class _Goal:
 
     def at(self, st: State) -> tuple[int, int, int]:
         """The question at ``st`` below the root: the tricks S won since count against it
-        (``hi`` capped at the tricks left, as :meth:`Target.interval` has it; a paradox
-        allowed after at most -1 more is none allowed, ``pk`` -1)."""
+        (``hi`` capped at the tricks left: S wins no more, so a larger one asks the same; a
+        paradox allowed after at most -1 more is none allowed, ``pk`` -1)."""
         d = st[10] - self.t
         return self.lo - d, min(self.hi - d, st[11]), max(self.pk - d, -1) if self.pk >= 0 else -1
 
