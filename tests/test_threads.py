@@ -252,7 +252,7 @@ def test_best_score_line_gives_the_same_score_and_line_with_its_thresholds_in_pa
         return para(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search_api, "_para_in_threads", spy)
-    for players, seed in ((3, 76), (3, 77), (4, 70), (4, 73), (5, 70)):  # S causes its paradox
+    for players, seed in ((3, 76), (3, 77), (4, 70), (4, 73)):  # S causes its paradox
         pos = random_position(players, seed, 5)
         seat = _to_play(pos)
         one = search_api.best_score_line(pos, seat, limits=Limits(threads=1), session=Session())
@@ -265,7 +265,7 @@ def test_best_score_line_gives_the_same_score_and_line_with_its_thresholds_in_pa
         for (lo0, hi0), (lo, hi) in zip([(-99, 99), *seen], seen, strict=False):
             assert lo0 <= lo <= one[0] <= hi <= hi0, (players, seed, seen)
         assert seen[-1] == (one[0], one[0])
-    assert len(calls) == 5  # the thresholds in parallel, once per position
+    assert len(calls) == 4  # the thresholds in parallel, once per position
 
 
 def test_a_time_limit_cuts_the_parallel_thresholds_and_the_session_still_answers() -> None:
@@ -299,41 +299,56 @@ def _told(bounds: list[tuple[int, int]], lo: int, hi: int) -> None:
     bounds.append((lo, hi))
 
 
+THRESHOLD_CASES = [  # (players, tricks left, plays made in the current trick, seed): S doomed
+    *((3, 5, 1, seed) for seed in (71, 72, 73, 74)),
+    (4, 5, 0, 70),
+    (4, 5, 0, 71),
+    (4, 5, 2, 72),
+    (4, 5, 2, 75),
+    *((5, 4, 0, seed) for seed in (73, 74, 75)),
+    (5, 4, 1, 73),
+]
+
+
 @pytest.mark.parametrize("threads", [2, 3])
 def test_the_paradox_regime_score_from_thresholds_in_parallel_is_the_exact_one(
-    threads: int,
+    threads: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``_para_in_threads`` against the core's own MTD(f) (``exact_para``) at 3-5 players,
     trick starts and mid-trick, in the paradox regime, from guesses below, at and above the
     value (the threads then race or stop thresholds the others' answers made moot); the
     bounds it reports always hold the value and end on it."""
-    seen = 0
-    for players, left, mid, seed in [(3, 5, 0, 70), (3, 5, 1, 71), (4, 5, 2, 72), (5, 5, 0, 73)]:
-        for s in range(seed, seed + 4):
-            pos = random_position(players, s, left, mid_trick=mid).settle()
-            seat = _to_play(pos)
-            eng = NativeEngine.for_position(pos, seat)
-            st = eng.state_of(pos)
-            if eng.win(st, 0, st[11]):
-                continue  # S avoids a paradox: not the paradox regime
-            want = eng.exact_para(st, 0)
-            for guess in (0, want, want - 2, -st[11]):
-                bounds: list[tuple[int, int]] = []
-                tell: Callable[[int, int], None] = functools.partial(_told, bounds)
-                got = search_api._para_in_threads(
-                    pos,
-                    seat,
-                    NativeEngine.for_position(pos, seat),
-                    st,
-                    guess,
-                    Limits(threads=threads).start(),
-                    tell,
-                )
-                assert got == want, (players, s, guess)
-                assert all(lo <= want <= hi for lo, hi in bounds)
-                assert bounds[-1] == (want, want)
-            seen += 1
-    assert seen >= 8
+    stops: list[bool] = []
+    set_stop = NativeEngine.set_stop
+
+    def spy(eng: NativeEngine, on: bool) -> None:
+        stops.append(on)
+        set_stop(eng, on)
+
+    monkeypatch.setattr(NativeEngine, "set_stop", spy)
+    for players, left, mid, seed in THRESHOLD_CASES:
+        pos = random_position(players, seed, left, mid_trick=mid).settle()
+        seat = _to_play(pos)
+        eng = NativeEngine.for_position(pos, seat)
+        st = eng.state_of(pos)
+        assert not eng.win(st, 0, st[11])  # S cannot avoid its paradox: the paradox regime
+        want = eng.exact_para(st, 0)
+        for guess in (0, want, want - 2, -st[11]):
+            bounds: list[tuple[int, int]] = []
+            tell: Callable[[int, int], None] = functools.partial(_told, bounds)
+            got = search_api._para_in_threads(
+                pos,
+                seat,
+                NativeEngine.for_position(pos, seat),
+                st,
+                guess,
+                Limits(threads=threads).start(),
+                tell,
+            )
+            assert got == want, (players, seed, guess)
+            assert all(lo <= want <= hi for lo, hi in bounds)
+            assert bounds[-1] == (want, want)
+    assert any(stops)  # searches made moot by another thread's answer were stopped (~100 here)
 
 
 @pytest.mark.parametrize("command", ["paradox", "tricks"])
