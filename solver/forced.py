@@ -186,9 +186,9 @@ def _score_exactly(
     def bound(lo: int, hi: int) -> None:
         seen[:] = [lo, hi]
 
-    # (probes that settled the score before a limit cut the line after them leave a point
-    # interval: the callers' bounds_met reads it as the score)
-    v, _ = best_score_line(pos, seat, limits=lim, session=session, on_bound=bound)
+    # (the score alone: no line is shown, so none is searched; probes that settled the score
+    # before a limit cut it leave a point interval, which the callers' bounds_met reads)
+    v, _ = best_score_line(pos, seat, limits=lim, session=session, on_bound=bound, with_line=False)
     return v, seen or None
 
 

@@ -13,6 +13,7 @@ from catbox.solver.deal import random_position
 from catbox.solver.limits import Limits
 from catbox.solver.scoring import seat_score
 from catbox.solver.search import (
+    Session,
     Target,
     analyze_moves,
     best_score_line,
@@ -150,7 +151,6 @@ def test_a_rows_counts_ask_at_most_only_as_far_as_they_need(players: int) -> Non
     None exactly when it lies above at least; the root's answers combined from the rows
     (api._combine) are the root's own whenever they are decided, and undecided only when a
     row's at most is unknown and could be the smallest."""
-    from catbox.solver.search import Session
     from catbox.solver.search.api import Partial, _combine, _engine, _row_tricks, _tricks
 
     lazy = stored = undecided = 0
@@ -235,6 +235,7 @@ def test_best_score_line(pos: Position) -> None:
         assert line is not None
         end = Witness.of(pos, line).verify(pos)
         assert seat_score(end, seat) == value
+        assert best_score_line(pos, seat, session=Session(), with_line=False) == (value, None)
 
 
 # ---------------------------------------------------------------------- budgets, determinism

@@ -840,12 +840,14 @@ def best_score_line(
     session: Session | None = None,
     engine: EngineKind | None = None,
     on_bound: Bound | None = None,
+    with_line: bool = True,
 ) -> tuple[int | None, tuple[Play, ...] | None]:
     """The best score S can guarantee and a principal variation: at every node the first play
     (number, then R, B, Y, G) that keeps the value. ``(None, None)`` if the score depends on an
     unknown prediction or a limit ran out. Replayed through the rules engine. ``on_bound(lo,
     hi)``, when given, is told the interval of the score proven so far after every probe of
-    its search: what stays proven when a limit cuts it."""
+    its search: what stays proven when a limit cuts it. ``with_line=False``: the score alone
+    (the line None), for a caller that shows no line and should not spend the limit on one."""
     pos = _ready(pos, seat)
     if pos.finished:
         return seat_score(pos, seat), ()
@@ -857,6 +859,8 @@ def best_score_line(
             v = _best_score(eng, st, on_bound=on_bound)
         if v is None:
             return None, None
+        if not with_line:
+            return v, None
         line: list[Play] = []
         while not _terminal(st, eng):
             keep = ((i, ch) for i, ch in eng.children(st) if eng.value(ch, v - 1, v + 1) == v)
