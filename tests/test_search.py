@@ -89,6 +89,8 @@ def test_finished_positions() -> None:
         ref = forced_answers(pos, seat)
         got = _answers(pos, seat)
         assert got == (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most, ref.best_score)
+        assert best_score_line(pos, seat) == (ref.best_score, ())
+        assert best_score_line(pos, seat, with_line=False) == (ref.best_score, None)
     assert analyze_moves(pos) == []
 
 

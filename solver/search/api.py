@@ -850,7 +850,7 @@ def best_score_line(
     (the line None), for a caller that shows no line and should not spend the limit on one."""
     pos = _ready(pos, seat)
     if pos.finished:
-        return seat_score(pos, seat), ()
+        return seat_score(pos, seat), () if with_line else None
     lim = Limits.of(limits)
     eng, _ = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
