@@ -359,14 +359,26 @@ def forced(
 
 
 @contextmanager
+def _lent(eng: NativeEngine, lim: Limits) -> Iterator[None]:
+    """The session's engine searching one question alongside helper threads, which may stop
+    it (the core's stop flag): the flag clear before, and after it the flag clear again and
+    the question's budget back, for the session's later questions."""
+    eng.set_stop(False)
+    try:
+        yield
+    finally:
+        eng.set_stop(False)
+        eng.set_budget(lim.node_limit, lim.seconds())
+
+
+@contextmanager
 def _shared_root(
     pos: Position, seat: int, eng: AnyEngine, st: State, lim: Limits
 ) -> Iterator[None]:
     """With threads, the questions :func:`forced` (or :func:`best_score_line`) asks at its
     root ``st`` are answered by :class:`_SharedRoot` (``NativeEngine.root_asker``), on every
     thread."""
-    kids = _split_children(eng, st, lim)
-    if kids is None or not isinstance(eng, NativeEngine):
+    if not isinstance(eng, NativeEngine) or (kids := _split_children(eng, st, lim)) is None:
         yield
         return
     eng.root_asker = (st, _SharedRoot(pos, seat, eng, st, kids, lim))
@@ -433,22 +445,18 @@ def _para_in_threads(
             board.fail()
             raise
 
-    eng.set_stop(False)
-    try:
-        with ThreadPoolExecutor(lim.threads - 1, thread_name_prefix="catbox-para") as pool:
-            helpers = [pool.submit(helper) for _ in range(lim.threads - 1)]
-            try:
-                v = board.work(eng)
-            except BaseException:
-                board.fail()
-                for h in helpers:
-                    h.result()  # a helper's error first (it failed the board)
-                raise
+    n = lim.threads - 1
+    with _lent(eng, lim), ThreadPoolExecutor(n, thread_name_prefix="catbox-para") as pool:
+        helpers = [pool.submit(helper) for _ in range(n)]
+        try:
+            v = board.work(eng)
+        except BaseException:
+            board.fail()
             for h in helpers:
-                h.result()
-    finally:
-        eng.set_stop(False)
-        eng.set_budget(lim.node_limit, lim.seconds())
+                h.result()  # a helper's error first (it failed the board)
+            raise
+        for h in helpers:
+            h.result()
     return v
 
 
@@ -465,7 +473,7 @@ class _Thresholds:
     costs differ tenfold and a dear no at j falls to a cheaper no at j + 1, which is what
     asking several at once harvests. Only for the paradox regime (never NOPAR)."""
 
-    def __init__(self, st: State, guess: int, lim: Limits, on_bound: Bound | None = None) -> None:
+    def __init__(self, st: State, guess: int, lim: Limits, on_bound: Bound | None) -> None:
         self.st, self.lim, self.on_bound = st, lim, on_bound
         self.want = min(max(-guess, 0), st[11])
         self.lo, self.hi = 0, st[11]
@@ -558,8 +566,7 @@ def can_force(
     eng, _ = _engine(pos, seat, lim, engine, session)
     st = eng.state_of(pos)
     lo, hi = target.interval(st[10], st[11])
-    kids = _split_children(eng, st, lim)
-    if kids is not None and isinstance(eng, NativeEngine):
+    if isinstance(eng, NativeEngine) and (kids := _split_children(eng, st, lim)) is not None:
         ok = _win_in_threads(pos, seat, eng, st, kids, _Goal(st[10], lo, hi), lim)
         return ok, PROVEN if ok is not None else UNKNOWN
     try:
@@ -597,13 +604,12 @@ class _Goal:
         return self.lo - d, min(self.hi - d, st[11]), max(self.pk - d, -1) if self.pk >= 0 else -1
 
 
-def _split_children(eng: AnyEngine, st: State, lim: Limits) -> list[tuple[int, State]] | None:
+def _split_children(eng: NativeEngine, st: State, lim: Limits) -> list[tuple[int, State]] | None:
     """The plays to share a question at ``st`` out between threads (:func:`_win_in_threads`),
     or None when it is searched in one: one thread, a node limit (its count would depend on
-    the threads), the Python engine, fewer than SPLIT_FROM tricks left or one play only."""
+    the threads), fewer than SPLIT_FROM tricks left or one play only. (Compiled engines only:
+    the callers check, as they need the engine's type.)"""
     if lim.threads < 2 or lim.node_limit is not None or st[11] < SPLIT_FROM:
-        return None
-    if not isinstance(eng, NativeEngine):
         return None
     kids = _distinct_children(eng, st)
     return kids if len(kids) > 1 else None
@@ -636,22 +642,17 @@ def _win_in_threads(
     split = _Split(pos, seat, kids, goal, lim)
     n = min(lim.threads - 1, len(kids))
     split.barrier = threading.Barrier(n, action=split.next_phase)
-    eng.set_stop(False)
-    try:
-        with ThreadPoolExecutor(n, thread_name_prefix="catbox-split") as pool:
-            helpers = [pool.submit(split.work) for _ in range(n)]
-            try:
-                ok = split.search(eng, WHOLE, root, None)
-                if ok is not None:
-                    split.record(WHOLE, ok)
-            except BaseException:
-                split.stop()
-                raise
-            for h in helpers:
-                h.result()
-    finally:
-        eng.set_stop(False)  # the session's engine answers later questions
-        eng.set_budget(lim.node_limit, lim.seconds())
+    with _lent(eng, lim), ThreadPoolExecutor(n, thread_name_prefix="catbox-split") as pool:
+        helpers = [pool.submit(split.work) for _ in range(n)]
+        try:
+            ok = split.search(eng, WHOLE, root, None)
+            if ok is not None:
+                split.record(WHOLE, ok)
+        except BaseException:
+            split.stop()
+            raise
+        for h in helpers:
+            h.result()
     return split.answer[0] if split.answer else None
 
 

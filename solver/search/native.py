@@ -232,9 +232,15 @@ class NativeEngine:
     def win(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
         """The AND-OR question (Engine.win); from deep roots by proof-number search (pn.cpp).
         At the state of ``root_asker`` its stand-in answers instead."""
-        if self.root_asker is not None and st == self.root_asker[0]:
-            return self.root_asker[1].win(lo, hi, pk)
+        if (asker := self._asker(st)) is not None:
+            return asker.win(lo, hi, pk)
         return self.core.solve(self._flat(st), lo, hi, pk)
+
+    def _asker(self, st: State) -> RootAsker | None:
+        """``root_asker``'s answerer when ``st`` is its state."""
+        if self.root_asker is not None and st == self.root_asker[0]:
+            return self.root_asker[1]
+        return None
 
     def solve(self, st: State, lo: int, hi: int, pk: int = -1) -> bool:
         """:meth:`win` searched by this engine, whatever ``root_asker`` says."""
@@ -255,8 +261,8 @@ class NativeEngine:
         With ``on_bound`` the core's own probes (``para_probe``) are driven from Python
         (:func:`.engine.mtdf`), which tells it every bound they prove; at the state of
         ``root_asker`` it answers instead."""
-        if self.root_asker is not None and st == self.root_asker[0]:
-            return self.root_asker[1].exact_para(guess, on_bound)
+        if (asker := self._asker(st)) is not None:
+            return asker.exact_para(guess, on_bound)
         if on_bound is not None:
             fs = self._flat(st)
             return mtdf(lambda a, b: self.core.para_probe(fs, a, b), guess, on_bound)
