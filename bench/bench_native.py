@@ -748,9 +748,9 @@ def root_threads(seeds: int, limit: float) -> list[dict[str, Any]]:
             assert seat is not None
             got, wall = [], []
             for threads in (1, 2):
-                search_api.clear_cache()
+                clear_cache()
                 t = time.perf_counter()
-                f = search_api.forced(pos, seat, limits=Limits(limit, threads=threads))
+                f = forced(pos, seat, limits=Limits(limit, threads=threads))
                 wall.append(time.perf_counter() - t)
                 got.append(dataclasses.replace(f, nodes=0))
             same = got[0] == got[1]
