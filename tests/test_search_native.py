@@ -16,6 +16,7 @@ from catbox.solver.limits import Limits
 from catbox.solver.scoring import seat_score
 from catbox.solver.search import (
     Target,
+    _native,
     analyze_moves,
     api,
     best_score_line,
@@ -288,6 +289,36 @@ def test_tables_keep_every_entry_when_they_grow() -> None:
     before = eng.core.nodes()
     assert [eng.core.win(fs, *g) for g in goals] == [False, True]
     assert eng.core.nodes() - before == len(goals)
+
+
+def _grown(seed: int) -> tuple[tuple[list[bool], int, int], int]:
+    """test_tables_keep_every_entry_when_they_grow's two questions at 3p / 6 seed `seed` on a
+    new engine, dropped after: (the answers, the nodes, the table memory), and the pool's
+    memory before the engine was dropped."""
+    pos = random_position(3, seed, 6)
+    eng = NativeEngine.for_position(pos, pos.to_play or 0)
+    eng.core.set_bounds(15)
+    st = eng.state_of(pos)
+    fs, left = flat(eng.ctx, st), st[11]
+    answers = [eng.core.win(fs, *g) for g in ((0, left, -1), (0, left, 3))]
+    return (answers, eng.core.nodes(), eng.core.bytes()), _native.pool_bytes()
+
+
+def test_new_tables_grow_on_the_memory_dropped_tables_left() -> None:
+    """A dropped engine's tables leave their memory to the next tables (cxx/table.h Pool,
+    which spares the kernel zeroing fresh pages). Pages that still hold another search's
+    entries change nothing: a slot is read only under its tag, and the tags are zeroed, so the
+    same questions take the same nodes as on fresh memory."""
+    _native.drop_pool()
+    fresh, _ = _grown(700)  # on fresh memory
+    assert fresh[2] > 100 << 20 and _native.pool_bytes() > 100 << 20  # left when dropped
+    _grown(701)  # another search writes over that memory, and leaves it again
+    kept = _native.pool_bytes()
+    again, pool = _grown(700)
+    assert again == fresh  # answers, nodes, table size
+    assert pool < kept - (100 << 20)  # it grew on the memory left
+    _native.drop_pool()
+    assert _native.pool_bytes() == 0
 
 
 # (players, tricks left, seed, plays made in the trick): positions where some of the seat to

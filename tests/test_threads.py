@@ -272,10 +272,12 @@ def test_a_time_limit_cuts_the_parallel_thresholds_and_the_session_still_answers
     pos = random_position(3, 700, 7)  # its score takes seconds (README, the root's questions)
     seat, main = _to_play(pos), Session()
     t = now()
-    got = search_api.forced(pos, seat, limits=Limits(0.5, threads=2), session=main)
+    # (measured on 2 cores: paradox avoidance settled after 0.2-0.3 s, the whole answer 6.7 s;
+    # at 0.5 s the first was not always settled with the other tests running beside)
+    got = search_api.forced(pos, seat, limits=Limits(2.0, threads=2), session=main)
     assert got.status == "unknown" and got.best_score is None
     assert got.guaranteed is False  # paradox avoidance was settled before the cut
-    assert now() - t < 5.0  # both threads stopped (the limit's promise; generous for CI)
+    assert now() - t < 6.0  # both threads stopped (the limit's promise; generous for CI)
     small = random_position(3, 61, 5)
     assert search_api.forced(small, _to_play(small), session=main).status == "proven"
 

@@ -532,9 +532,27 @@ static PyObject* set_budget_exception(PyObject*, PyObject* cls) {
     Py_RETURN_NONE;
 }
 
+static PyObject* pool_bytes(PyObject*, PyObject*) {
+#ifdef __linux__
+    return PyLong_FromSize_t(catbox::Pool::process().bytes());
+#else
+    return PyLong_FromSize_t(0);
+#endif
+}
+
+static PyObject* drop_pool(PyObject*, PyObject*) {
+#ifdef __linux__
+    catbox::Pool::process().fit(true);
+#endif
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"set_budget_exception", set_budget_exception, METH_O,
      "the exception class raised when a node or time limit runs out"},
+    {"pool_bytes", pool_bytes, METH_NOARGS,
+     "table memory dropped tables left for the next ones (bytes; table.h Pool)"},
+    {"drop_pool", drop_pool, METH_NOARGS, "that memory back to the system"},
     {nullptr, nullptr, 0, nullptr}};
 
 static PyModuleDef native_module = {PyModuleDef_HEAD_INIT, "_native",

@@ -253,7 +253,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     slot->data.pn = pn;
     slot->data.dn = dn;
     slot->data.hint = (int8_t)idx;
-    slot->work = (uint32_t)(nodes - start > 0xFFFFFFFFULL ? 0xFFFFFFFFULL : nodes - start);
+    pnt_.set_work(slot, nodes - start);
     if (pn == 0 || dn == 0) {
         bool res = pn == 0;
         bool by_best = res == is_s;  // the deciding play (else every play was needed)

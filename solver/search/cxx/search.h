@@ -241,7 +241,8 @@ class Engine {
     // win, by proof-number search when opt.pn_min_left allows (same answers)
     bool solve(const State& st, int lo, int hi, int pk = -1);
     bool win_pn(const State& st, int lo, int hi, int pk = -1);
-    int para(const State& st, int alpha, int beta);
+    // (known: st's key_of, when the caller has it)
+    int para(const State& st, int alpha, int beta, const Key* known = nullptr);
     int value(const State& st, int alpha, int beta);
     // one null window (b = a + 1) of exact_para's MTD(f): para_pn's yes/no goal or para
     int para_probe(const State& st, int a, int b);

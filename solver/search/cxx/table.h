@@ -8,8 +8,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <utility>
+#include <vector>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -168,11 +170,95 @@ inline void prefetch_line(const void* p) {
 #endif
 }
 
-// Zeroed storage for a table; on Linux from mmap with transparent huge pages requested (the
-// tables are probed at random: 2 MiB pages save most TLB misses), aligned to 2 MiB so that
-// every page of it can be a huge one, and grown in place (`grow`): the old pages are moved,
-// not copied, and only the new part is fresh memory for the kernel to zero.
-template <class T>
+// The memory of every table of every engine in the process together (one cap for all the
+// engines the API keeps, one per asking seat).
+struct Budget {
+    std::atomic<size_t> cap_bytes{size_t(1) << 30};
+    std::atomic<size_t> used{0};
+};
+
+inline Budget& process_budget() {
+    static Budget budget;
+    return budget;
+}
+
+constexpr size_t HUGE_PAGE = size_t(2) << 20;
+
+#ifdef __linux__
+// Table memory a dropped table gave back, kept (mapped) for the tables that grow next, so
+// that the kernel need not zero fresh pages for them: a session's engines, a batch's jobs and
+// the helper engines of a shared search are made and dropped many times in one process.
+// Whole 2 MiB pieces only, moved (mremap, no copy) to where a table grows. Kept only while
+// the tables' memory and the kept memory together stay under the process's cap (Budget).
+// One lock for the process: tables grow and are dropped rarely (a table doubles).
+class Pool {
+  public:
+    static Pool& process() {
+        static Pool pool;
+        return pool;
+    }
+
+    // Takes [p, p + bytes) (2 MiB aligned) if it fits under the cap; false: the caller
+    // unmaps it.
+    bool keep(char* p, size_t bytes) {
+        std::lock_guard<std::mutex> lock(mu_);
+        Budget& b = process_budget();
+        if (!bytes || b.used + bytes_ + bytes > b.cap_bytes) return false;  // (fit trims)
+        spans_.push_back({p, bytes});
+        bytes_ += bytes;
+        return true;
+    }
+
+    // Moves kept pages to the first `got` bytes of [dst, dst + len) (dst 2 MiB aligned, len a
+    // multiple of 2 MiB, in a mapping of the caller's); they hold what a table before wrote.
+    size_t fill(char* dst, size_t len) {
+        std::lock_guard<std::mutex> lock(mu_);
+        size_t got = 0;
+        while (got < len && !spans_.empty()) {
+            auto& [p, n] = spans_.back();
+            size_t m = n < len - got ? n : len - got;
+            if (mremap(p, m, m, MREMAP_MAYMOVE | MREMAP_FIXED, dst + got) == MAP_FAILED) break;
+            p += m;
+            n -= m;
+            bytes_ -= m;
+            got += m;
+            if (!n) spans_.pop_back();
+        }
+        return got;
+    }
+
+    size_t bytes() {
+        std::lock_guard<std::mutex> lock(mu_);
+        return bytes_;
+    }
+
+    // kept pages back to the system until the tables and the pool fit under the cap again
+    // (after a table grew, or the cap was lowered); everything with `all`
+    void fit(bool all = false) {
+        std::lock_guard<std::mutex> lock(mu_);
+        Budget& b = process_budget();
+        while (!spans_.empty() && (all || b.used + bytes_ > b.cap_bytes)) {
+            auto [p, n] = spans_.back();
+            spans_.pop_back();
+            munmap(p, n);
+            bytes_ -= n;
+        }
+    }
+
+  private:
+    std::mutex mu_;
+    std::vector<std::pair<char*, size_t>> spans_;
+    size_t bytes_ = 0;
+};
+#endif
+
+// Storage for a table; on Linux from mmap with transparent huge pages requested (the tables
+// are probed at random: 2 MiB pages save most TLB misses), aligned to 2 MiB so that every page
+// of it can be a huge one, and grown in place (`grow`): the old pages are moved, not copied,
+// and the new part is the Pool's pages where it has them, else fresh memory for the kernel
+// to zero. `Zero`: every element reads zero until written; else only what this buffer wrote
+// is defined (the Pool's pages hold old contents).
+template <class T, bool Zero = true>
 class Buffer {
   public:
     Buffer() = default;
@@ -186,23 +272,31 @@ class Buffer {
         data_ = static_cast<T*>(fresh(bytes_));
         n_ = n;
     }
-    // n >= size() elements: the first size() kept, the rest zeroed
+    // n >= size() elements: the first size() kept, the rest zeroed (Zero) or undefined
     void grow(size_t n) {
         size_t bytes = n * sizeof(T);
 #ifdef __linux__
-        void* p = fresh(bytes);
+        char* p = static_cast<char*>(fresh(bytes));
         // the old pages moved (not copied) to the start of the new span
         if (data_ && mremap(data_, bytes_, bytes_, MREMAP_MAYMOVE | MREMAP_FIXED, p) ==
                          MAP_FAILED) {
             munmap(p, bytes);
             throw std::bad_alloc();
         }
+        // the whole 2 MiB pieces of the new part from the pool
+        uintptr_t at = reinterpret_cast<uintptr_t>(p);
+        uintptr_t from = (at + bytes_ + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+        uintptr_t to = (at + bytes) & ~(uintptr_t)(HUGE_PAGE - 1);
+        if (to > from) {
+            size_t got = Pool::process().fill(reinterpret_cast<char*>(from), to - from);
+            if (Zero && got) std::memset(reinterpret_cast<char*>(from), 0, got);
+        }
 #else
         void* p = std::realloc(data_, bytes);
         if (!p) throw std::bad_alloc();
         std::memset(static_cast<char*>(p) + bytes_, 0, bytes - bytes_);
 #endif
-        data_ = static_cast<T*>(p);
+        data_ = reinterpret_cast<T*>(p);
         n_ = n;
         bytes_ = bytes;
     }
@@ -212,7 +306,6 @@ class Buffer {
     const T& operator[](size_t i) const { return data_[i]; }
 
   private:
-    static constexpr size_t HUGE_PAGE = size_t(2) << 20;
     // `bytes` of zeroed memory (at a 2 MiB boundary when that big, huge pages requested)
     static void* fresh(size_t bytes) {
 #ifdef __linux__
@@ -238,7 +331,12 @@ class Buffer {
     void release() {
         if (!data_) return;
 #ifdef __linux__
-        munmap(data_, bytes_);
+        // its whole 2 MiB pieces to the pool (a span of 2 MiB or more starts at a 2 MiB
+        // boundary: fresh), the rest unmapped
+        char* p = reinterpret_cast<char*>(data_);
+        size_t whole = bytes_ >= HUGE_PAGE ? bytes_ & ~(HUGE_PAGE - 1) : 0;
+        if (!Pool::process().keep(p, whole)) whole = 0;
+        if (bytes_ > whole) munmap(p + whole, bytes_ - whole);
 #else
         std::free(data_);
 #endif
@@ -249,18 +347,6 @@ class Buffer {
     size_t n_ = 0, bytes_ = 0;
 };
 
-// The memory of every table of every engine in the process together (one cap for all the
-// engines the API keeps, one per asking seat).
-struct Budget {
-    std::atomic<size_t> cap_bytes{size_t(1) << 30};
-    std::atomic<size_t> used{0};
-};
-
-inline Budget& process_budget() {
-    static Budget budget;
-    return budget;
-}
-
 // A table of entries P keyed by the first W words of a Key (the rest must be zero: the
 // AND-OR, paradox and proof-number keys never use w[4], S's tokens; W = 4 there makes a win
 // entry one 64-byte cache line).
@@ -269,7 +355,6 @@ class Table {
   public:
     struct Slot {
         uint64_t key[W];
-        uint32_t work;  // nodes searched to get this entry (replacement priority)
         P data;
         bool holds(const Key& k) const {
             for (int i = 0; i < W; ++i)
@@ -310,14 +395,17 @@ class Table {
     // The slot of k, created from init when absent (possibly replacing the cheapest entry of
     // its bucket); `found` tells which. Valid until the next insert into this table.
     // A bucket is four slots; their 32-bit tags (0: empty) share one cache line, so a miss
-    // touches one line and a hit two.
+    // touches one line and a hit two. A tag is 24 bits of the key's hash (never 0) over the
+    // work class of its entry (set_work): choosing the entry to replace reads the tags only.
+    // (Measured, bench_native.py --only speed, 4p / 5 seed 901, para's alpha-beta: with the
+    // work in the slots, reading the four slots' work was 58 % of Table::insert's time.)
     Slot* insert(const Key& k, const P& init, bool* found = nullptr) {
         uint64_t h = hash(k);
-        uint32_t tag = (uint32_t)(h >> 32) | 1;
+        uint32_t tag = tag_of(h);
         size_t b = (size_t)h & mask_ & ~(size_t)3;
         const uint32_t* tg = &tags_[b];
         for (int i = 0; i < 4; ++i)
-            if (tg[i] == tag && slots_[b + i].holds(k)) {
+            if ((tg[i] & ~WORK) == tag && slots_[b + i].holds(k)) {
                 if (found) *found = true;
                 return &slots_[b + i];
             }
@@ -329,12 +417,17 @@ class Table {
         if ((count_ + 1) * 4 > slots_.size() * 3 && grow()) return insert(k, init, found);
         size_t j = place(b);
         if (!tags_[j]) ++count_;
-        tags_[j] = tag;
+        tags_[j] = tag;  // work class 0
         Slot& s = slots_[j];
         s.set_key(k);
-        s.work = 0;
         s.data = init;
         return &s;
+    }
+
+    // the search work (nodes) behind s's entry, its priority to stay (s: this table's)
+    void set_work(const Slot* s, uint64_t nodes) {
+        uint32_t& t = tags_[(size_t)(s - slots_.data())];
+        t = (t & ~WORK) | work_class(nodes);
     }
 
     P* find(const Key& k) {
@@ -345,10 +438,10 @@ class Table {
     // k's slot, null when absent
     Slot* lookup(const Key& k) {
         uint64_t h = hash(k);
-        uint32_t tag = (uint32_t)(h >> 32) | 1;
+        uint32_t tag = tag_of(h);
         size_t b = (size_t)h & mask_ & ~(size_t)3;
         for (size_t i = b; i < b + 4; ++i)
-            if (tags_[i] == tag && slots_[i].holds(k)) return &slots_[i];
+            if ((tags_[i] & ~WORK) == tag && slots_[i].holds(k)) return &slots_[i];
         return nullptr;
     }
 
@@ -393,12 +486,22 @@ class Table {
     }
 
   private:
+    static constexpr uint32_t WORK = 0xFF;  // a tag's low byte: its entry's work class
+    static uint32_t tag_of(uint64_t h) { return ((uint32_t)(h >> 40) | 1) << 8; }
+    // 0..255, four classes per doubling of the nodes: floor(4 log2(nodes + 1)), roughly
+    static uint32_t work_class(uint64_t nodes) {
+        uint64_t x = nodes + 1;
+        int msb = 63 - __builtin_clzll(x);
+        uint32_t frac = (uint32_t)(msb >= 2 ? x >> (msb - 2) : x << (2 - msb)) & 3;
+        return 4 * (uint32_t)msb + frac;
+    }
+
     // an empty slot of bucket b, else the one whose entry cost the least work
     size_t place(size_t b) const {
         size_t victim = b;
         for (size_t i = b; i < b + 4; ++i) {
             if (!tags_[i]) return i;
-            if (slots_[i].work < slots_[victim].work) victim = i;
+            if ((tags_[i] & WORK) < (tags_[victim] & WORK)) victim = i;
         }
         return victim;
     }
@@ -415,6 +518,9 @@ class Table {
         slots_.grow(2 * n);
         tags_.grow(2 * n);
         budget_->used += more;
+#ifdef __linux__
+        Pool::process().fit();
+#endif
         mask_ = 2 * n - 1;
         for (size_t b = 0; b < n; b += 4) {
             size_t stay = b, move = b + n;
@@ -433,7 +539,7 @@ class Table {
     }
 
     Budget* budget_;
-    Buffer<Slot> slots_;
+    Buffer<Slot, false> slots_;  // a slot is read only under its tag
     Buffer<uint32_t> tags_;
     size_t mask_ = 0;
     size_t count_ = 0;
