@@ -39,7 +39,7 @@ class Engine:
         self,
         symmetry: bool,
         tt_min_left: int,
-        prefetch: bool = False,
+        prefetch: bool = ...,
         canonical: bool = False,
         pn_min_left: int = ...,
         pn_leaf: int = ...,

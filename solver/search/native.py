@@ -53,6 +53,11 @@ else:
 
 # questions from at most this many tricks left search their last two tricks without tables
 TABLELESS_UP_TO = 5
+# win computes its table key first and fetches its bucket while the static bounds run (cxx
+# search.h Options::prefetch). Measured, analyze rows one thread (3p / 7 seeds 701-702, 4p / 6
+# seed 701, 5p / 5 seed 702, two runs each side by side): off 56.4 / 52.7 s, on 54.2 / 50.3 s;
+# bench --only speed's alpha-beta at 3p / 6 seeds 900-902: 0 %, -13 %, -3 % CPU
+PREFETCH = True
 # the proof-number search (pn.cpp) answers yes/no questions from roots with this many tricks
 # left or more, per player count
 PN_FROM = {2: 5, 3: 5, 4: 4, 5: 4}
@@ -190,7 +195,7 @@ class NativeEngine:
         # roots with this many tricks left or more are searched by proof numbers (measured:
         # bench/bench_native.py; alpha-beta is faster closer to the end)
         self.pn_from = PN_FROM[players]
-        self.core.configure(True, 2, False, False, self.pn_from)
+        self.core.configure(True, 2, PREFETCH, False, self.pn_from)
         self.core.set_search(SEARCH)
         self.core.set_pn_other(PN_OTHER[players])
 
@@ -201,7 +206,7 @@ class NativeEngine:
         tt_min_left = 3 if st[11] <= TABLELESS_UP_TO else 2
         if tt_min_left != self._tuned:
             self._tuned = tt_min_left
-            self.core.configure(True, tt_min_left, False)
+            self.core.configure(True, tt_min_left, PREFETCH)
         return flat(self.ctx, st)
 
     @classmethod

@@ -262,7 +262,7 @@ static PyObject* m_relevance(PyEngine* self, PyObject*) {
 
 static PyObject* m_configure(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    int sym, tmin, pf = 0, canon = 0;
+    int sym, tmin, pf = self->eng->opt.prefetch, canon = 0;
     int pn_min = self->eng->opt.pn_min_left, pn_leaf = self->eng->opt.pn_leaf;
     int pn_mob = self->eng->opt.pn_mobility;
     double pn_eps = self->eng->opt.pn_eps;
@@ -480,7 +480,7 @@ static PyMethodDef engine_methods[] = {
     {"set_stop", (PyCFunction)m_set_stop, METH_VARARGS,
      "set_stop(on): a running search (in another thread) stops at its next budget check"},
     {"configure", (PyCFunction)m_configure, METH_VARARGS,
-     "configure(symmetry, tt_min_left, prefetch=False, canonical=False, pn_min_left, pn_leaf, "
+     "configure(symmetry, tt_min_left, prefetch, canonical=False, pn_min_left, pn_leaf, "
      "pn_mobility, pn_eps, pn_slack, pn_weak, pn_probe, pn_lazy): algorithm switches"},
     {"set_bounds", (PyCFunction)m_set_mask<&catbox::Options::bounds>, METH_VARARGS,
      "set_bounds(mask): static bounds switched on (search.h Options.bounds; 0 = never_stuck)"},

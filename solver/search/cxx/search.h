@@ -105,8 +105,9 @@ struct Options {
     // win: the table key first, its bucket fetched during win_static. (Until table.h
     // prefetch_line every table prefetch was deleted by g++; with it, the 3p/7 seed 700 row 0
     // j = 2 probe, 0.8 M of its 24.5 M nodes win's, side by side: on 11.76 / 11.86 s, off
-    // 11.91 / 11.93 s CPU, same nodes; alpha-beta-heavy questions not measured.)
-    bool prefetch = false;
+    // 11.91 / 11.93 s CPU, same nodes. On for the API since the measures of native.py
+    // PREFETCH, alpha-beta-heavy questions among them.)
+    bool prefetch = true;
     bool canonical = false;  // table keys canonical under B/Y/G symmetry (measured: no gain)
     // proof-number search (pn.cpp) for yes/no goals from roots with at least this many tricks
     // left (0: never); below pn_leaf tricks left its nodes are solved by win (alpha-beta)
