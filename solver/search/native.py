@@ -85,8 +85,9 @@ PN_OTHER = {2: 0, 3: 0, 4: 3, 5: 3}
 # nodes at trick starts (CPU 45.8 s -> 46.0 s), 133.4 M at every node (16; CPU 50.3 s); on 12
 # more (seeds 703-708 / 703-705) 321.9 M -> 318.6 M at trick starts (CPU 80.3 -> 75.2 s): off.
 SEARCH = 5
-# memory cap of every table of every native engine in the process together (CATBOX_TT_MB
-# overrides, in MiB); at the cap a new entry replaces the cheapest of its bucket
+# memory cap of every table of every native engine in the process together, and of the memory
+# dropped tables leave to the next ones (cxx/table.h Pool; CATBOX_TT_MB overrides, in MiB); at
+# the cap a new entry replaces the cheapest of its bucket
 DEFAULT_TT_BYTES = 1 << 30
 
 
