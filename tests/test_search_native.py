@@ -4,6 +4,7 @@ static bounds, and with the Python engine and tests/reference.py on every answer
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 
@@ -319,6 +320,33 @@ def test_new_tables_grow_on_the_memory_dropped_tables_left() -> None:
     assert pool < kept - (100 << 20)  # it grew on the memory left
     _native.drop_pool()
     assert _native.pool_bytes() == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork: POSIX only")
+def test_a_forked_worker_grows_its_tables_on_the_memory_it_inherited() -> None:
+    """A worker forked from a process holding dropped tables' memory (a batch's pool of
+    workers) inherits it as its own copy and grows its tables on it (the pool's lock is
+    held across the fork, so a fork during another thread's table growth cannot leave it
+    locked in the child); the parent's pool is unchanged."""
+    _native.drop_pool()
+    fresh, _ = _grown(700)
+    kept = _native.pool_bytes()
+    assert kept > 100 << 20
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answer and report, then leave without pytest's teardown
+        try:
+            again, pool = _grown(700)
+            os.write(write, repr((again == fresh, pool < kept - (100 << 20))).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as got:
+        told = got.read()
+    os.waitpid(pid, 0)
+    assert told == "(True, True)"
+    assert _native.pool_bytes() == kept
+    _native.drop_pool()
 
 
 # (players, tricks left, seed, plays made in the trick): positions where some of the seat to

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 #ifdef __linux__
+#include <pthread.h>
 #include <sys/mman.h>
 #endif
 
@@ -190,7 +191,8 @@ constexpr size_t HUGE_PAGE = size_t(2) << 20;
 // the helper engines of a shared search are made and dropped many times in one process.
 // Whole 2 MiB pieces only, moved (mremap, no copy) to where a table grows. Kept only while
 // the tables' memory and the kept memory together stay under the process's cap (Budget).
-// One lock for the process: tables grow and are dropped rarely (a table doubles).
+// One lock for the process: tables grow and are dropped rarely (a table doubles). A fork
+// waits for it (a worker process forked while another thread held it would never get it).
 class Pool {
   public:
     static Pool& process() {
@@ -246,6 +248,10 @@ class Pool {
     }
 
   private:
+    Pool() { pthread_atfork(&before_fork, &after_fork, &after_fork); }
+    static void before_fork() { process().mu_.lock(); }
+    static void after_fork() { process().mu_.unlock(); }
+
     std::mutex mu_;
     std::vector<std::pair<char*, size_t>> spans_;
     size_t bytes_ = 0;
