@@ -1,8 +1,9 @@
 // catbox native search core: transposition tables keyed by the canonical state.
 //
-// Open addressing in buckets of four slots. A table doubles while every table of the engine
-// together stays under the memory cap; at the cap a new entry replaces the entry of its bucket
-// that cost the least search work (nodes below it), so cheap facts go first.
+// Open addressing in buckets of four slots. A table doubles while every table of the process
+// together stays under the memory cap (Budget); a new entry for a full bucket replaces the
+// entry that cost the least search work (nodes below it, as a class kept in its tag), so cheap
+// facts go first. Dropped tables leave their memory to the next ones (Pool).
 #pragma once
 #include <cstdint>
 #include <atomic>
