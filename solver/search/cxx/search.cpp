@@ -515,10 +515,10 @@ int Engine::para(const State& st, int alpha, int beta, const Key* known) {
     // line of each child's bucket 0.63, with the keys given 0.61, every line 0.60. (Null
     // windows never get here: the trick goals above answer them.)
     // The children's keys by play: ck[idx] where bit idx of `has`.
-    Key ck[64];
+    Key ck[MAX_CELLS];
     uint64_t has = 0;
     for (uint64_t m = use_tt ? lm : 0; m; m &= m - 1) {
-        int idx = __builtin_ctzll(m);
+        int idx = lowbit(m);
         State ch = apply(cx, st, idx);
         if (ch.left < opt.tt_min_left) continue;
         ck[idx] = key_of(ch);
