@@ -458,11 +458,11 @@ int Engine::para(const State& st, int alpha, int beta, const Key* known) {
     Key key = !use_tt ? Key{} : known ? *known : key_of(st, &live);
     if (use_tt && known && ranked(st)) live = live_numbers(cx, st);
     bool found = false;
-    BoundEntry local{NOPAR, NOPAR, -1};
-    Table<BoundEntry, 4>::Slot* slot = nullptr;
+    ParaEntry local{NOPAR, NOPAR, -1};
+    Table<ParaEntry, 4>::Slot* slot = nullptr;
     if (use_tt) slot = ptt_.insert(key, local, &found);
     uint64_t gen = ptt_.generation();
-    BoundEntry* e = use_tt ? &slot->data : &local;
+    ParaEntry* e = use_tt ? &slot->data : &local;
     if (!found) {
         // S never causes a paradox: NOPAR; else it wins at most ub tricks first; when it
         // surely causes one the value is at most 0 (bounds.h)
@@ -476,7 +476,7 @@ int Engine::para(const State& st, int alpha, int beta, const Key* known) {
         } else if (opt.bounds & BOUND_DUCK && top - 2 < cap && s_ducks(cx, st, sb)) {
             cap = top - 2 < 0 ? 0 : top - 2;
         }
-        e->lower = -cap;
+        e->lower = (int8_t)-cap;
         if (opt.bounds & BOUND_DOOMED && s_doomed(cx, st, s_done, sb, opt.bounds)) e->upper = 0;
     }
     int lower = e->lower, upper = e->upper, hint = played_hint(e->hint, live);
@@ -492,16 +492,16 @@ int Engine::para(const State& st, int alpha, int beta, const Key* known) {
         if (win(st, 0, left, pk_of(b))) {
             int v = b > 0 ? NOPAR : b;
             if (use_tt) {
-                slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
-                if (v > slot->data.lower) slot->data.lower = v;
+                slot = ptt_.revisit(slot, gen, key, para_entry(lower, upper));
+                if (v > slot->data.lower) slot->data.lower = (int8_t)v;
             }
             return v;
         }
         if (!win(st, 0, left, pk_of(a + 1))) {
             int v = a >= 0 ? 0 : a;
             if (use_tt) {
-                slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
-                if (v < slot->data.upper) slot->data.upper = v;
+                slot = ptt_.revisit(slot, gen, key, para_entry(lower, upper));
+                if (v < slot->data.upper) slot->data.upper = (int8_t)v;
             }
             return v;
         }
@@ -538,7 +538,7 @@ int Engine::para(const State& st, int alpha, int beta, const Key* known) {
         return para(ch, ca, cb, k);
     });
     if (!use_tt) return best;
-    slot = ptt_.revisit(slot, gen, key, BoundEntry{lower, upper, -1});
+    slot = ptt_.revisit(slot, gen, key, para_entry(lower, upper));
     e = &slot->data;
     if (bm >= 0) e->hint = (int8_t)stored_hint(bm, live);
     store_bounds(*e, lower, upper, best, a0, b0);

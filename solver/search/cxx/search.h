@@ -48,10 +48,18 @@ struct WinEntry {  // AND-OR facts of one canonical state
     int8_t hint;
 };
 
-struct BoundEntry {  // fail-soft bounds of para or value
+struct BoundEntry {  // fail-soft bounds of value
     int32_t lower, upper;
     int8_t hint;
 };
+
+// fail-soft bounds of para: its values lie in -8..NOPAR (a paradox after at most 8 more
+// tricks of S, E1) and fit a byte, so that a para slot is 32 bytes (table.h)
+struct ParaEntry {
+    int8_t lower, upper;
+    int8_t hint;
+};
+inline ParaEntry para_entry(int lower, int upper) { return {(int8_t)lower, (int8_t)upper, -1}; }
 
 // Score bounds (Options::score), one bit each so each can be measured alone.
 constexpr int SCORE_CAP = 1;    // value: S's trick cap (round_end) bounds the score and the bonus
@@ -222,6 +230,7 @@ struct PnEntry {  // proof and disproof numbers of one (state, goal)
 };
 
 static_assert(sizeof(Table<WinEntry, 4>::Slot) == 64, "a win entry is one cache line");
+static_assert(sizeof(Table<ParaEntry, 4>::Slot) == 32, "two para entries to a cache line");
 
 struct PnChild {  // a child of a proof-number node while it is searched
     State st;
@@ -371,7 +380,7 @@ class Engine {
     Table<PartEntry, 4> pt_;  // win's facts with SEARCH_PART (partition.h)
     uint64_t rel_ = 0;        // SEARCH_PART: the pairs of numbers win's last answer compared
     uint64_t all_pairs_ = 0;  // every pair of the numbers 1..n
-    Table<BoundEntry, 4> ptt_;
+    Table<ParaEntry, 4> ptt_;
     Table<BoundEntry> vtt_;
     Table<PnEntry, 4> pnt_;
     History hist_;
@@ -403,13 +412,15 @@ int mtdf(int guess, Probe&& probe) {
 }
 
 // Fail-soft bounds after a search of the window (a0, b0) returned best.
-inline void store_bounds(BoundEntry& e, int lower, int upper, int best, int a0, int b0) {
+template <class E>
+inline void store_bounds(E& e, int lower, int upper, int best, int a0, int b0) {
+    using V = decltype(e.lower);
     if (best <= a0)
-        e.upper = upper < best ? upper : best;
+        e.upper = (V)(upper < best ? upper : best);
     else if (best >= b0)
-        e.lower = lower > best ? lower : best;
+        e.lower = (V)(lower > best ? lower : best);
     else
-        e.lower = e.upper = best;
+        e.lower = e.upper = (V)best;
 }
 
 }  // namespace catbox

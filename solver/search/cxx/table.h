@@ -354,28 +354,58 @@ class Buffer {
     size_t n_ = 0, bytes_ = 0;
 };
 
+// A key's last word as a slot keeps it: whole, or (`Short`) its low 40 bits in five bytes
+// (read back with shifts: a copy through memory stalls on the store's forwarding)
+template <bool Short>
+struct LastWord {
+    uint64_t w;
+    uint64_t get() const { return w; }
+    void set(uint64_t x) { w = x; }
+};
+template <>
+struct __attribute__((packed)) LastWord<true> {
+    uint32_t lo;
+    uint8_t hi;
+    uint64_t get() const { return (uint64_t)lo | (uint64_t)hi << 32; }
+    void set(uint64_t x) {
+        lo = (uint32_t)x;
+        hi = (uint8_t)(x >> 32);
+    }
+};
+
 // A table of entries P keyed by the first W words of a Key (the rest must be zero: the
 // AND-OR, paradox and proof-number keys never use w[4], S's tokens; W = 4 there makes a win
 // entry one 64-byte cache line).
+//
+// A slot keeps the key's last word whole, or its low 40 bits only when the entry is three
+// bytes or less and W is 4 (para's entries): such a slot is 32 bytes, four to a bucket of two
+// cache lines (48 bytes, with two of the four slots across two lines, before). The keys of a
+// four-word table leave the top 24 bits of their last word zero (core_key: w[3] is hands[4]
+// and the tricks left below bit 40); a key that did not would never be found (holds), never
+// be taken for another.
 template <class P, int W = 5>
 class Table {
   public:
+    static constexpr bool SHORT = W == 4 && sizeof(P) <= 3;  // the last word's low 40 bits
     struct Slot {
-        uint64_t key[W];
+        uint64_t key[W - 1];
+        LastWord<SHORT> last;
         P data;
         bool holds(const Key& k) const {
-            for (int i = 0; i < W; ++i)
+            for (int i = 0; i < W - 1; ++i)
                 if (key[i] != k.w[i]) return false;
-            return true;
+            return last.get() == k.w[W - 1];
         }
         void set_key(const Key& k) {
-            for (int i = 0; i < W; ++i) key[i] = k.w[i];
+            for (int i = 0; i < W - 1; ++i) key[i] = k.w[i];
+            last.set(k.w[W - 1]);
         }
     };
     static uint64_t hash(const Key& k) { return k.hash(); }  // the words past W are zero
     static uint64_t hash(const Slot& s) {
         Key k{};
-        for (int i = 0; i < W; ++i) k.w[i] = s.key[i];
+        for (int i = 0; i < W - 1; ++i) k.w[i] = s.key[i];
+        k.w[W - 1] = s.last.get();
         return k.hash();
     }
 
