@@ -231,6 +231,7 @@ struct PnEntry {  // proof and disproof numbers of one (state, goal)
 
 static_assert(sizeof(Table<WinEntry, 4>::Slot) == 64, "a win entry is one cache line");
 static_assert(sizeof(Table<ParaEntry, 4>::Slot) == 32, "two para entries to a cache line");
+static_assert(!Table<PnEntry, 4>::SHORT, "proof-number keys use w[3] above bit 40 (goal_key)");
 
 struct PnChild {  // a child of a proof-number node while it is searched
     State st;

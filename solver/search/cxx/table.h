@@ -379,10 +379,11 @@ struct __attribute__((packed)) LastWord<true> {
 //
 // A slot keeps the key's last word whole, or its low 40 bits only when the entry is three
 // bytes or less and W is 4 (para's entries): such a slot is 32 bytes, four to a bucket of two
-// cache lines (48 bytes, with two of the four slots across two lines, before). The keys of a
-// four-word table leave the top 24 bits of their last word zero (core_key: w[3] is hands[4]
-// and the tricks left below bit 40); a key that did not would never be found (holds), never
-// be taken for another.
+// cache lines (48 bytes, with two of the four slots across two lines, before). Such a table
+// must only hold keys whose last word is below 2^40 (two keys equal in the low 40 bits would
+// be taken for each other): core_key's w[3] is hands[4] (bits 0-26), the tricks left (31-34)
+// and the normalised flag (39). The proof-number keys add their goal above bit 40
+// (pn.cpp goal_key), and their entries are too big for a short slot (search.h asserts it).
 template <class P, int W = 5>
 class Table {
   public:
