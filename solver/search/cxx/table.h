@@ -411,19 +411,19 @@ class Table {
     }
 
     explicit Table(Budget* budget) : budget_(budget) { reset(); }
-    ~Table() { budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t)); }
+    ~Table() { budget_->used -= bytes(); }
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
 
-    size_t bytes() const { return slots_.size() * (sizeof(Slot) + sizeof(uint32_t)); }
+    size_t bytes() const { return slots_.size() * PER_SLOT; }
 
     void reset() {
         ++gen_;
-        budget_->used -= slots_.size() * (sizeof(Slot) + sizeof(uint32_t));
+        budget_->used -= bytes();
         size_t n = 1 << 12;
         slots_.assign(n);
         tags_.assign(n);
-        budget_->used += n * (sizeof(Slot) + sizeof(uint32_t));
+        budget_->used += n * PER_SLOT;
         mask_ = n - 1;
         count_ = 0;
     }
@@ -524,6 +524,7 @@ class Table {
     }
 
   private:
+    static constexpr size_t PER_SLOT = sizeof(Slot) + sizeof(uint32_t);  // a slot and its tag
     static constexpr uint32_t WORK = 0xFF;  // a tag's low byte: its entry's work class
     static uint32_t tag_of(uint64_t h) { return ((uint32_t)(h >> 40) | 1) << 8; }
     // 0..255, four classes per doubling of the nodes: floor(4 log2(nodes + 1)), roughly
@@ -550,7 +551,7 @@ class Table {
     // old entry in slot order into a fresh table twice the size, without a second table.
     bool grow() {
         size_t n = slots_.size();
-        size_t more = n * (sizeof(Slot) + sizeof(uint32_t));
+        size_t more = n * PER_SLOT;
         if (budget_->used + more > budget_->cap_bytes) return false;  // at the cap
         ++gen_;
         slots_.grow(2 * n);
