@@ -60,12 +60,19 @@
    (one thread, a fresh session each): nodes, CPU seconds, answers equal.
    The history aged before each question (``--only age``, not in the full run): search.h
    hist_age off and on, every analyze answer past the horizon and on it, the same way.
-12. Targets: the horizon table of the issue's targets, each marked met or missed from the
+12. The proof's size (``--only proof``): the first analyze row in the score's paradox regime
+   of positions on and one step past the horizon (3p / 6-7, 4p / 5-6, 5p / 4-5): the nodes of
+   its score's deciding probe ("S keeps to at most j more tricks before its paradox", the yes
+   for the exact j) on a fresh engine, then the proof that engine's tables hold
+   (``NativeEngine.proof_size``): inner nodes (each state and goal once) by tricks left and
+   static leaves. What a perfect move order could save is at most the searched nodes over the
+   proof's; what one more trick costs is the proof's growth.
+13. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
         [--only speed|horizon|start|split|init|pn|score|possible|threads|root|core|partition|
-                crowd|refuters|where|share|lost|age]
+                crowd|refuters|where|share|lost|age|proof]
 """
 
 from __future__ import annotations
@@ -1060,6 +1067,56 @@ def where_time(quick: bool) -> list[dict[str, Any]]:
     return out
 
 
+def proof_size(seeds: int, cap: int) -> list[dict[str, Any]]:
+    """The proof of the score's deciding probe against the nodes searched for it (part 12)."""
+    print(f"\n== the proof's size: the first paradox-regime row's deciding probe (\"at most j more"
+          f" tricks\"), one engine, {cap / 1e6:.0f} M-node cap per question")  # fmt: skip
+    print(f"{'pl':>2} {'left':>4} {'seed':>4} {'row':>4} {'j':>2} {'searched':>10} {'CPU s':>6}"
+          f" {'inner':>9} {'leaves':>9} {'ratio':>6}  inner by tricks left")  # fmt: skip
+    out = []
+    for players, left in ((3, 6), (3, 7), (4, 5), (4, 6), (5, 4), (5, 5)):
+        for seed in range(700, 700 + seeds):
+            pos = random_position(players, seed, left)
+            seat = pos.to_play
+            assert seat is not None
+            eng, _ = Session().engine(pos, seat, fresh=True)
+            assert isinstance(eng, native.NativeEngine)  # the compiled core
+            row: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed}
+            try:
+                found = -1
+                for i, (_, ch) in enumerate(eng.children(eng.state_of(pos))):
+                    eng.set_budget(cap, None)
+                    if not eng.win(ch, 0, ch[11]):
+                        eng.set_budget(cap, None)
+                        j, found = -eng.exact_para(ch, 0), i
+                        break
+                if found >= 0:
+                    probe, _ = Session().engine(pos, seat, fresh=True)
+                    assert isinstance(probe, native.NativeEngine)
+                    probe.set_budget(cap, None)
+                    c0 = time.process_time()
+                    assert probe.win(ch, 0, ch[11], j)
+                    cpu = time.process_time() - c0
+                    searched = probe.nodes
+                    size = probe.proof_size(ch, 0, ch[11], j)
+                    assert size is not None
+                    row.update(row=found, j=j, searched=searched, cpu=cpu, inner=size[0],
+                               leaves=size[1], by_left=size[2])  # fmt: skip
+            except OutOfTime:
+                row["cut"] = True
+            out.append(row)
+            if "inner" in row:
+                by = " ".join(str(n) for n in reversed(row["by_left"]) if n)
+                ratio = row["searched"] / (row["inner"] + row["leaves"])
+                print(f"{players:>2} {left:>4} {seed:>4} {row['row']:>4} {row['j']:>2}"
+                      f" {row['searched']:>10} {row['cpu']:>6.2f} {row['inner']:>9}"
+                      f" {row['leaves']:>9} {ratio:>6.1f}  {by}", flush=True)  # fmt: skip
+            else:
+                note = "cut by the cap" if row.get("cut") else "no row in the paradox regime"
+                print(f"{players:>2} {left:>4} {seed:>4}  {note}", flush=True)
+    return out
+
+
 def _verdict(ok: bool | None) -> str:
     return "not run" if ok is None else "met" if ok else "missed"
 
@@ -1167,6 +1224,7 @@ def main() -> None:
             "share",
             "lost",
             "age",
+            "proof",
         ),
         help="run one part of the benchmark",
     )
@@ -1204,6 +1262,8 @@ def main() -> None:
         out["lost_trick"] = lost_trick(args.quick)
     if args.only == "age":  # a switch that is off (search.h hist_age): not in the full run
         out["history_age"] = history_age(args.quick)
+    if args.only in (None, "proof"):
+        out["proof"] = proof_size(seeds, 10_000_000 if args.quick else 100_000_000)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

@@ -470,3 +470,36 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
             ), (players, i, lo, hi, pk)
             checked += 1
     assert checked == 150 * 7
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_proof_size_walks_a_proof_exactly_when_the_goal_holds(players: int) -> None:
+    """NativeEngine.proof_size (a measurement for bench --only proof): None exactly when win
+    says no; for a yes, its inner nodes by tricks left add up, lie at or below the root's
+    tricks left, and end in static leaves; a root the static bounds decide is one leaf; a
+    second walk counts the same, and the engine's answers after it are unchanged."""
+    rng = random.Random(170 + players)
+    walked = 0
+    for i in range(40):
+        left = 1 + i % (3 if players == 5 else 4)
+        pos = random_position(players, rng.randrange(10**6), left, mid_trick=i % players)
+        seat = pos.to_play
+        assert seat is not None
+        eng = NativeEngine.for_position(pos, seat)
+        st = eng.state_of(pos)
+        n = st[11]
+        for lo, hi, pk in [(0, n, -1), (1, n, -1), (0, 1, -1), (0, n, 0), (0, n, 1)]:
+            yes = eng.win(st, lo, hi, pk)
+            size = eng.proof_size(st, lo, hi, pk)
+            assert (size is not None) == yes, (players, i, lo, hi, pk)
+            if size is None:
+                continue
+            inner, leaves, by_left = size
+            assert sum(by_left) == inner and leaves >= 1
+            assert all(k == 0 for at, k in enumerate(by_left) if at > n)
+            if inner == 0:
+                assert leaves == 1  # the static bounds answer the root
+            assert eng.proof_size(st, lo, hi, pk) == size
+            assert eng.win(st, lo, hi, pk)
+            walked += 1
+    assert walked >= 40

@@ -285,6 +285,16 @@ class NativeEngine:
     def avoid_possible(self, st: State) -> bool:
         return self.core.avoid_possible(self._flat(st))
 
+    def proof_size(
+        self, st: State, lo: int, hi: int, pk: int = -1
+    ) -> tuple[int, int, tuple[int, ...]] | None:
+        """A measurement: the proof of a yes of :meth:`win` this engine's tables hold (asked
+        after it), as (inner nodes, leaves, inner nodes by tricks left 0..8); each inner
+        (state, goal) counted once, a leaf (a static answer) once per inner node above it. S's
+        play at each of its nodes is the first the tables or the static bounds prove. None when
+        the goal does not hold."""
+        return self.core.proof_size(self._flat(st), lo, hi, pk)
+
     def children(self, st: State) -> list[tuple[int, State]]:
         """Legal moves in play order (number, then R, B, Y, G) with their states."""
         if st[11] == 0:

@@ -190,6 +190,33 @@ static PyObject* m_avoid_possible(PyEngine* self, PyObject* args) {
     return PyBool_FromLong(r);
 }
 
+// Engine::proof_size: (inner, leaves, inner nodes by tricks left 0..8), or None when the goal
+// is not proven
+static PyObject* m_proof_size(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int lo, hi, pk = -1;
+    State st;
+    if (!PyArg_ParseTuple(args, "Oii|i", &so, &lo, &hi, &pk) || !parse_state(self, so, st))
+        return nullptr;
+    catbox::ProofSize ps;
+    bool r = false;
+    if (!run([&] { r = self->eng->proof_size(st, lo, hi, pk, ps); })) return nullptr;
+    if (!r) Py_RETURN_NONE;
+    PyObject* by = PyTuple_New(9);
+    if (!by) return nullptr;
+    for (int i = 0; i < 9; ++i) {
+        PyObject* v = PyLong_FromUnsignedLongLong(ps.by_left[i]);
+        if (!v) {
+            Py_DECREF(by);
+            return nullptr;
+        }
+        PyTuple_SET_ITEM(by, i, v);
+    }
+    using u = unsigned long long;
+    return Py_BuildValue("(KKN)", (u)ps.inner, (u)ps.leaves, by);
+}
+
 static PyObject* m_legal_mask(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     State st;
@@ -465,6 +492,9 @@ static PyMethodDef engine_methods[] = {
     {"exact_para", (PyCFunction)m_exact<0>, METH_VARARGS, "exact_para(state, guess) -> int"},
     {"exact_value", (PyCFunction)m_exact<1>, METH_VARARGS, "exact_value(state, guess) -> int"},
     {"avoid_possible", (PyCFunction)m_avoid_possible, METH_VARARGS, "avoid_possible(state)"},
+    {"proof_size", (PyCFunction)m_proof_size, METH_VARARGS,
+     "proof_size(state, lo, hi, pk=-1) -> (inner, leaves, inner by tricks left) | None: the "
+     "proof of a yes of win its tables hold (a measurement)"},
     {"legal_mask", (PyCFunction)m_legal_mask, METH_VARARGS, "legal_mask(state) -> int"},
     {"apply", (PyCFunction)m_apply, METH_VARARGS, "apply(state, cell) -> state"},
     {"bounds", (PyCFunction)m_bounds, METH_VARARGS,

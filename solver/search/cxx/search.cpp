@@ -741,4 +741,78 @@ bool Engine::avoid_possible(const State& root) {
     return rec(rec, root);
 }
 
+// ------------------------------------------------------------------ proof size
+// A measurement, not an answer: the proof of a yes of win that the tables hold after the
+// search, as small as they show it. At S's nodes the first searched play whose goal the static
+// bounds or the win table prove (else the first one win proves: a search); at the other
+// seats' nodes every searched play. So the walk's size bounds the searched tree from below
+// only for the S plays the walk takes: a search with a perfect move order and no table misses
+// still needs every node of some proof.
+bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize& out) {
+    struct Seen {
+        Key key;
+        int goal;
+        bool operator==(const Seen& o) const { return goal == o.goal && key == o.key; }
+    };
+    struct SeenHash {
+        size_t operator()(const Seen& x) const {
+            return (size_t)(x.key.hash() ^ (uint64_t)x.goal * 0x9E3779B97F4A7C15ULL);
+        }
+    };
+    std::unordered_set<Seen, SeenHash> seen;
+    auto walk = [&](auto&& self, const State& st, int lo, int hi, int pk) -> bool {
+        uint64_t lm = 0;
+        int r = win_static(st, lo, hi, pk, lm);
+        if (r >= 0) {
+            ++out.leaves;
+            return r == 1;
+        }
+        bool keyed = st.left >= opt.tt_min_left;
+        Key key = keyed ? key_of(st) : Key{};
+        if (keyed && !seen.insert(Seen{key, (lo + 1) | (hi + 1) << 8 | (pk + 1) << 16}).second)
+            return true;  // walked below already (a no there ended the walk)
+        ++out.inner;
+        ++out.by_left[st.left];
+        int p = cx.to_play(st);
+        lm = searched(st, lm, p, false);
+        int t = st.tricks;
+        auto child = [&](int idx, int& l, int& h, int& k) {
+            State ch = apply(cx, st, idx);
+            int d = ch.tricks - t;
+            l = lo - d;
+            h = hi - d;
+            k = pk - d;
+            return ch;
+        };
+        if (p != cx.seat) {
+            for (uint64_t m = lm; m; m &= m - 1) {
+                int l, h, k;
+                State ch = child(lowbit(m), l, h, k);
+                if (!self(self, ch, l, h, k)) return false;
+            }
+            return true;
+        }
+        int pick = -1;
+        for (uint64_t m = lm; m && pick < 0; m &= m - 1) {
+            int l, h, k, hint;
+            State ch = child(lowbit(m), l, h, k);
+            uint64_t clm = 0;
+            int cr = win_static(ch, l, h, k, clm);
+            if (cr == 1 || (cr < 0 && ch.left >= opt.tt_min_left &&
+                            probe_fact(ch, key_of(ch), l, h, k, hint) == 1))
+                pick = lowbit(m);
+        }
+        for (uint64_t m = lm; m && pick < 0; m &= m - 1) {
+            int l, h, k;
+            State ch = child(lowbit(m), l, h, k);
+            if (win(ch, l, h, k)) pick = lowbit(m);
+        }
+        if (pick < 0) return false;
+        int l, h, k;
+        State ch = child(pick, l, h, k);
+        return self(self, ch, l, h, k);
+    };
+    return walk(walk, root, lo0, hi0, pk0);
+}
+
 }  // namespace catbox

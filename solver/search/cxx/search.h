@@ -42,6 +42,14 @@ struct Profile {
     uint64_t n[MAX_NUMBER + 1][2][PROF_KINDS] = {};  // tricks left <= 8 < MAX_NUMBER + 1
 };
 
+// The size of a proof win's tables hold (Engine::proof_size, a measurement): its inner nodes,
+// each (state, goal) once however many lines reach it, by tricks left, and its leaves (goals
+// the static bounds answer), counted once per inner node above them.
+struct ProofSize {
+    uint64_t inner = 0, leaves = 0;
+    uint64_t by_left[MAX_NUMBER + 1] = {};
+};
+
 struct WinEntry {  // AND-OR facts of one canonical state
     Fact facts[MAX_FACTS];
     int8_t nfacts;
@@ -260,6 +268,8 @@ class Engine {
     int exact_para(const State& st, int guess);
     int exact_value(const State& st, int guess);
     bool avoid_possible(const State& st);
+    // The proof of a goal win answered yes, walked in the tables (false when it is no)
+    bool proof_size(const State& st, int lo, int hi, int pk, ProofSize& out);
 
     void set_budget(int64_t node_limit, double time_limit);
     // Another thread may ask a running search to stop: it ends at its next budget check
