@@ -150,6 +150,20 @@ def test_a_time_limit_cuts_raced_rows_to_what_either_search_settled() -> None:
             assert a.best_score in (None, b.best_score)
 
 
+def test_rows_that_cannot_avoid_a_paradox_force_no_count_even_when_the_limit_cuts_them() -> None:
+    """A row whose paradox avoidance is no forces no trick count (the counts are without a
+    paradox): with two threads that holds for every such row once the first family is done,
+    not only for the rows a thread reached before the limit. 3 players, 8 tricks left: two
+    equal set-aside cards make a paradox certain (I2), every row's score is far past the
+    limit."""
+    pos = random_position(3, 700, 8)
+    rows = analyze_moves(pos, limits=Limits(3.0, threads=2), session=Session())
+    doomed = [r for r in rows if r.guaranteed is False]
+    assert len(doomed) > 6  # more rows than two threads reach in the limit
+    assert all(r.forceable == () for r in doomed)
+    assert all(r.status == "unknown" and r.best_score is None for r in rows)
+
+
 @pytest.mark.parametrize("failing", [0, 1, 2])  # the family whose second search fails
 def test_an_error_in_any_thread_reaches_the_caller(
     monkeypatch: pytest.MonkeyPatch, failing: int

@@ -966,8 +966,10 @@ def _rows_in_threads(
     """The rows shared out between ``lim.threads`` threads: the calling thread with ``eng``,
     every other one with an engine of a fresh session made in that thread (engines are never
     shared between threads). First the first family (paradox avoidance) of every row, each
-    free thread taking the next row; then, once all threads are done with it, the rest of
-    each row in turn, a thread taking the next of the rows it searched before (its tables
+    free thread taking the next row; then, once all threads are done with it (a row that
+    cannot avoid its paradox forces no count, settled there for every row as :func:`_tricks`
+    settles it without a search, not only for the rows a thread reaches), the rest of each
+    row in turn, a thread taking the next of the rows it searched before (its tables
     hold them), else the last row left. A thread that finds no row left races a row another
     thread is still searching (the earliest started that nobody races yet, compiled engines
     only): the same questions on its own engine, whose tables and move-ordering history make
@@ -1053,6 +1055,9 @@ def _rows_in_threads(
             if turn.wait() == 0:  # one thread lists the rows left while the others wait
                 rest[:] = [(idx, ch) for idx, ch in todo if idx not in cut]
                 settled.clear()  # (the first family's rows)
+                for idx, out in outs.items():
+                    if out.guaranteed is False:  # no count without avoiding a paradox (_tricks)
+                        outs[idx] = replace(out, forceable=())
             turn.wait()
             while (idx := take(me, rest, mine)) is not None or (idx := race(mine)) is not None:
                 search(mine, idx, ROW_FAMILIES[1:])
