@@ -375,16 +375,19 @@ def _forced_rows(
 
 def _with_settled(fr: ForcedReport, r: MoveRow, after: Position, seat: int) -> ForcedReport:
     """A row's question-by-question answers ``fr`` completed by what the search's table had
-    settled of it before its limit (``r``, status unknown): paradox avoidance and the
-    forceable counts, and the score's interval they narrow (both intervals are proven, so
-    their intersection is)."""
+    settled of it before its limit (``r``, status unknown): paradox avoidance, the forceable
+    counts and the score's interval its probes proved, and the score's interval they narrow
+    (all the intervals are proven, so their intersection is)."""
     g = fr.guaranteed if fr.guaranteed is not None else r.guaranteed
     f = fr.forceable if fr.forceable is not None else r.forceable
-    if g == fr.guaranteed and f == fr.forceable:
+    probed = r.score_bounds if fr.best_score is None else None
+    if g == fr.guaranteed and f == fr.forceable and probed is None:
         return fr
     b = {k: v for k, v in fr.bounds.items() if k != "forceable" or f is None}
     if fr.best_score is None and (sb := score_bounds(after, seat, g)) is not None:
         b["best_score"] = narrowed(sb, b.get("best_score"))
+    if probed is not None:
+        b["best_score"] = narrowed(b.get("best_score"), list(probed))
     return replace(fr, guaranteed=g, forceable=f, bounds=b)
 
 

@@ -20,7 +20,7 @@ from catbox.solver.forced import (
     set_bounds,
 )
 from catbox.solver.limits import Limits
-from catbox.solver.search import clear_cache, forced
+from catbox.solver.search import Session, clear_cache, forced
 
 
 def _cases() -> list[tuple[int, int]]:
@@ -239,3 +239,41 @@ def test_a_cut_score_search_keeps_the_bounds_its_probes_proved(players: int) -> 
     # (at 2 players the static bounds know the bonus; at 5 with 3 tricks left S avoids its
     # paradox on all twelve deals)
     assert (players == 5 or narrower[False] >= 1) and (players == 2 or narrower[True] >= 1)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_an_analyze_row_cut_in_its_score_keeps_the_interval_its_probes_proved(
+    players: int,
+) -> None:
+    """A row of analyze_moves whose score a node limit cuts keeps the interval its probes
+    proved (MoveRow.score_bounds): it holds the row's exact score, and analysis shows the row
+    within it and the row's static bounds (_with_settled), narrower than the static bounds
+    alone on some rows."""
+    from catbox.solver.analysis import _with_settled
+    from catbox.solver.search import analyze_moves
+
+    kept = 0
+    for seed in range(700, 706 if players < 5 else 703):
+        pos = random_position(players, seed, 6 if players == 3 else 5 if players == 4 else 4)
+        seat = pos.to_play
+        assert seat is not None
+        full = {r.play: r for r in analyze_moves(pos, session=Session())}
+        for cut in (20_000, 60_000, 200_000):
+            for r in analyze_moves(pos, limits=Limits(node_limit=cut), session=Session()):
+                if r.score_bounds is None:
+                    continue
+                v = full[r.play].best_score
+                assert v is not None and r.best_score is None and r.status == "unknown"
+                lo, hi = r.score_bounds
+                assert lo <= v <= hi, (seed, cut, r)
+                after = pos.play(r.play)
+                static = score_bounds(after, seat, r.guaranteed)
+                assert static is not None
+                unknown = ForcedReport(
+                    seat, None, None, None, None, None, "unknown", 1, True, None, 0,
+                    {"best_score": score_bounds(after, seat, None) or [-99, 99]},
+                )  # fmt: skip
+                shown = _with_settled(unknown, r, after, seat).bounds["best_score"]
+                assert max(lo, static[0]) <= shown[0] <= v <= shown[1] <= min(hi, static[1])
+                kept += shown != static  # the probes proved what the static bounds do not
+    assert kept >= 3

@@ -118,6 +118,9 @@ class MoveRow:
     guaranteed: bool | None
     best_score: int | None
     status: Status
+    # the interval of the best score its search proved before a limit cut it (None: exact, or
+    # no probe finished)
+    score_bounds: tuple[int, int] | None = None
 
 
 # ---------------------------------------------------------------------- engines
@@ -168,6 +171,7 @@ class Partial:
     at_most: int | None = None
     forceable: tuple[int, ...] | None = None
     best_score: int | None = None
+    score_bounds: tuple[int, int] | None = None  # proven while best_score is not (a limit cut it)
 
 
 def _safe(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
@@ -207,8 +211,16 @@ def _row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
 
 
 def _score(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
-    """The best score S guarantees (Sc1-Sc3)."""
-    yield replace(out, best_score=_best_score(eng, st, out.at_least))
+    """The best score S guarantees (Sc1-Sc3); when a limit cuts it, the interval its probes
+    proved before the cut (then the limit's OutOfTime goes on)."""
+    proven: list[tuple[int, int]] = []
+    try:
+        v = _best_score(eng, st, out.at_least, lambda lo, hi: proven.append((lo, hi)))
+    except OutOfTime:
+        if proven:
+            yield replace(out, score_bounds=proven[-1])
+        raise
+    yield replace(out, best_score=v)
 
 
 Family = Callable[[AnyEngine, State, Partial], Iterator[Partial]]
@@ -928,7 +940,14 @@ def analyze_moves(
         done = _rows_in_order(eng, todo)
     every = [(idx, done[idx if (twin := twins[idx]) is None else twin]) for idx, _ in kids]
     rows = [
-        MoveRow(eng.ctx.play_of(i), o.forceable, o.guaranteed, o.best_score, s)
+        MoveRow(
+            eng.ctx.play_of(i),
+            o.forceable,
+            o.guaranteed,
+            o.best_score,
+            s,
+            o.score_bounds if o.best_score is None else None,
+        )
         for i, (o, s) in every
     ]
     if all(s == PROVEN for _, (_, s) in every) and every and store is not None:
@@ -1088,7 +1107,15 @@ def _merged(a: Partial, b: Partial) -> Partial:
         a.at_most if a.at_most is not None else b.at_most,
         a.forceable if a.forceable is not None else b.forceable,
         a.best_score if a.best_score is not None else b.best_score,
+        _within(a.score_bounds, b.score_bounds),
     )
+
+
+def _within(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:
+    """Two proven intervals of one score as one (None: not known)."""
+    if a is None or b is None:
+        return a or b
+    return max(a[0], b[0]), min(a[1], b[1])
 
 
 def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
