@@ -1070,7 +1070,7 @@ def where_time(quick: bool) -> list[dict[str, Any]]:
 def proof_size(seeds: int, cap: int) -> list[dict[str, Any]]:
     """The proof of the score's deciding probe against the nodes searched for it (part 12)."""
     print(f"\n== the proof's size: the first paradox-regime row's deciding probe (\"at most j more"
-          f" tricks\"), one engine, {cap / 1e6:.0f} M-node cap per question")  # fmt: skip
+          f" tricks\") on a fresh engine, {cap / 1e6:.0f} M-node cap per question")  # fmt: skip
     print(f"{'pl':>2} {'left':>4} {'seed':>4} {'row':>4} {'j':>2} {'searched':>10} {'CPU s':>6}"
           f" {'inner':>9} {'leaves':>9} {'ratio':>6}  inner by tricks left")  # fmt: skip
     out = []

@@ -291,8 +291,8 @@ class NativeEngine:
         """A measurement: the proof of a yes of :meth:`win` this engine's tables hold (asked
         after it), as (inner nodes, leaves, inner nodes by tricks left 0..8); each inner
         (state, goal) counted once, a leaf (a static answer) once per inner node above it. S's
-        play at each of its nodes is the first the tables or the static bounds prove. None when
-        the goal does not hold."""
+        play at each of its nodes is the first (in cell order) the tables or the static bounds
+        prove. None when the goal does not hold."""
         return self.core.proof_size(self._flat(st), lo, hi, pk)
 
     def children(self, st: State) -> list[tuple[int, State]]:

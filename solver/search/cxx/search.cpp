@@ -743,11 +743,11 @@ bool Engine::avoid_possible(const State& root) {
 
 // ------------------------------------------------------------------ proof size
 // A measurement, not an answer: the proof of a yes of win that the tables hold after the
-// search, as small as they show it. At S's nodes the first searched play whose goal the static
-// bounds or the win table prove (else the first one win proves: a search); at the other
-// seats' nodes every searched play. So the walk's size bounds the searched tree from below
-// only for the S plays the walk takes: a search with a perfect move order and no table misses
-// still needs every node of some proof.
+// search, as small as they show it. At S's nodes the first searched play (in cell order) whose
+// goal the static bounds or the win table prove (else the first one win proves: a search); at
+// the other seats' nodes every searched play. Any search over these states and static bounds
+// visits every node of some proof, so the walk's size is what a perfect move order with no
+// table misses would still search, had it chosen the walk's S plays.
 bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize& out) {
     struct Seen {
         Key key;
