@@ -431,6 +431,19 @@ def _pn_engine(
     return eng
 
 
+def _shallow_roots(players: int, seed: int, n: int) -> list[tuple[Position, int]]:
+    """n random roots with 1-4 tricks left (1-3 at 5 players), every seat's turn mid-trick in
+    turn, with the seat to play."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        left = 1 + i % (3 if players == 5 else 4)
+        pos = random_position(players, rng.randrange(10**6), left, mid_trick=i % players)
+        assert pos.to_play is not None
+        out.append((pos, pos.to_play))
+    return out
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
     """df-pn (pn.cpp) and alpha-beta (win) answer every goal alike: avoid a paradox (X1),
@@ -442,13 +455,8 @@ def test_proof_number_search_agrees_with_alpha_beta(players: int) -> None:
     the other seats' plays ordered by their refutations per tricks left (pn_refuters) in
     three of every seven; the history aged before each question by 0, 1 or 2 (hist_age), the
     seven goals asked of one engine."""
-    rng = random.Random(90 + players)
     checked = 0
-    for i in range(150):
-        left = 1 + i % (3 if players == 5 else 4)
-        pos = random_position(players, rng.randrange(10**6), left, mid_trick=i % players)
-        seat = pos.to_play
-        assert seat is not None
+    for i, (pos, seat) in enumerate(_shallow_roots(players, 90 + players, 150)):
         ab = NativeEngine.for_position(pos, seat)
         pn = _pn_engine(
             pos,
@@ -478,13 +486,8 @@ def test_proof_size_walks_a_proof_exactly_when_the_goal_holds(players: int) -> N
     says no; for a yes, its inner nodes by tricks left add up, lie at or below the root's
     tricks left, and end in static leaves; a root the static bounds decide is one leaf; a
     second walk counts the same, and the engine's answers after it are unchanged."""
-    rng = random.Random(170 + players)
     walked = 0
-    for i in range(40):
-        left = 1 + i % (3 if players == 5 else 4)
-        pos = random_position(players, rng.randrange(10**6), left, mid_trick=i % players)
-        seat = pos.to_play
-        assert seat is not None
+    for i, (pos, seat) in enumerate(_shallow_roots(players, 170 + players, 40)):
         eng = NativeEngine.for_position(pos, seat)
         st = eng.state_of(pos)
         n = st[11]

@@ -130,15 +130,20 @@ static PyObject* engine_new(PyTypeObject* type, PyObject*, PyObject*) {
         return nullptr;                                                   \
     }
 
+// the arguments (state, lo, hi, pk=-1) of a win goal; false with the Python error set
+static bool goal_args(PyEngine* self, PyObject* args, State& st, int& lo, int& hi, int& pk) {
+    PyObject* so;
+    pk = -1;
+    return PyArg_ParseTuple(args, "Oii|i", &so, &lo, &hi, &pk) && parse_state(self, so, st);
+}
+
 // win (alpha-beta only) or solve (proof-number search from deep roots, opt.pn_min_left)
 template <bool Solve>
 static PyObject* m_win(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
-    int lo, hi, pk = -1;
+    int lo, hi, pk;
     State st;
-    if (!PyArg_ParseTuple(args, "Oii|i", &so, &lo, &hi, &pk) || !parse_state(self, so, st))
-        return nullptr;
+    if (!goal_args(self, args, st, lo, hi, pk)) return nullptr;
     bool r = false;
     if (!run([&] { r = Solve ? self->eng->solve(st, lo, hi, pk) : self->eng->win(st, lo, hi, pk); }))
         return nullptr;
@@ -194,11 +199,9 @@ static PyObject* m_avoid_possible(PyEngine* self, PyObject* args) {
 // is not proven
 static PyObject* m_proof_size(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
-    int lo, hi, pk = -1;
+    int lo, hi, pk;
     State st;
-    if (!PyArg_ParseTuple(args, "Oii|i", &so, &lo, &hi, &pk) || !parse_state(self, so, st))
-        return nullptr;
+    if (!goal_args(self, args, st, lo, hi, pk)) return nullptr;
     catbox::ProofSize ps;
     bool r = false;
     if (!run([&] { r = self->eng->proof_size(st, lo, hi, pk, ps); })) return nullptr;
