@@ -185,8 +185,8 @@ def _tricks(eng: AnyEngine, st: State, out: Partial, extremes: bool = True) -> I
     at_most <= k <= at_least qualify. ``extremes=False`` (:func:`_row_tricks`) searches
     ``at_most`` only as far as those counts need it and leaves it None above at_least."""
     left, t = st[11], st[10]
-    if not out.guaranteed:
-        yield replace(out, forceable=())
+    if (none := _no_counts(out)) is not None:
+        yield none
         return
     a = _most(eng, st, left)
     out = replace(out, at_least=t + a)
@@ -196,6 +196,12 @@ def _tricks(eng: AnyEngine, st: State, out: Partial, extremes: bool = True) -> I
         out = replace(out, at_most=t + b)
         yield out
     yield replace(out, forceable=tuple(t + k for k in range(b, a + 1) if eng.win(st, k, k)))
+
+
+def _no_counts(out: Partial) -> Partial | None:
+    """``out`` with no forceable count when paradox avoidance is settled as no (the counts are
+    without a paradox), which needs no search; else None."""
+    return replace(out, forceable=()) if out.guaranteed is False else None
 
 
 def _row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
@@ -986,8 +992,8 @@ def _rows_in_threads(
     every other one with an engine of a fresh session made in that thread (engines are never
     shared between threads). First the first family (paradox avoidance) of every row, each
     free thread taking the next row; then, once all threads are done with it (a row that
-    cannot avoid its paradox forces no count, settled there for every row as :func:`_tricks`
-    settles it without a search, not only for the rows a thread reaches), the rest of each
+    cannot avoid its paradox forces no count, :func:`_no_counts`, settled there for every row,
+    not only for the rows a thread reaches), the rest of each
     row in turn, a thread taking the next of the rows it searched before (its tables
     hold them), else the last row left. A thread that finds no row left races a row another
     thread is still searching (the earliest started that nobody races yet, compiled engines
@@ -1075,8 +1081,7 @@ def _rows_in_threads(
                 rest[:] = [(idx, ch) for idx, ch in todo if idx not in cut]
                 settled.clear()  # (the first family's rows)
                 for idx, out in outs.items():
-                    if out.guaranteed is False:  # no count without avoiding a paradox (_tricks)
-                        outs[idx] = replace(out, forceable=())
+                    outs[idx] = _no_counts(out) or out
             turn.wait()
             while (idx := take(me, rest, mine)) is not None or (idx := race(mine)) is not None:
                 search(mine, idx, ROW_FAMILIES[1:])

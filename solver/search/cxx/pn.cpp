@@ -29,12 +29,6 @@ static inline uint32_t pn_add(uint32_t a, uint32_t b) {
     return s >= PN_MAX ? PN_MAX : (uint32_t)s;
 }
 
-// The table key of a (state, goal): the canonical state key with the normalised goal.
-static inline Key goal_key(Key k, int lo, int hi, int pk) {
-    k.w[3] |= (uint64_t)(lo + 1) << 40 | (uint64_t)(hi + 1) << 45 | (uint64_t)(pk + 1) << 50;
-    return k;
-}
-
 static inline Key state_key(Key gk) {
     gk.w[3] &= (1ULL << 40) - 1;
     return gk;

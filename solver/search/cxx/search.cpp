@@ -749,17 +749,7 @@ bool Engine::avoid_possible(const State& root) {
 // visits every node of some proof, so the walk's size is what a perfect move order with no
 // table misses would still search, had it chosen the walk's S plays.
 bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize& out) {
-    struct Seen {
-        Key key;
-        int goal;
-        bool operator==(const Seen& o) const { return goal == o.goal && key == o.key; }
-    };
-    struct SeenHash {
-        size_t operator()(const Seen& x) const {
-            return (size_t)(x.key.hash() ^ (uint64_t)x.goal * 0x9E3779B97F4A7C15ULL);
-        }
-    };
-    std::unordered_set<Seen, SeenHash> seen;
+    std::unordered_set<Key, KeyHash> seen;  // (state, goal): goal_key
     auto walk = [&](auto&& self, const State& st, int lo, int hi, int pk) -> bool {
         uint64_t lm = 0;
         int r = win_static(st, lo, hi, pk, lm);
@@ -767,9 +757,7 @@ bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize&
             ++out.leaves;
             return r == 1;
         }
-        bool keyed = st.left >= opt.tt_min_left;
-        Key key = keyed ? key_of(st) : Key{};
-        if (keyed && !seen.insert(Seen{key, (lo + 1) | (hi + 1) << 8 | (pk + 1) << 16}).second)
+        if (st.left >= opt.tt_min_left && !seen.insert(goal_key(key_of(st), lo, hi, pk)).second)
             return true;  // walked below already (a no there ended the walk)
         ++out.inner;
         ++out.by_left[st.left];

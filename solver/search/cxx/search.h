@@ -237,6 +237,13 @@ struct PnEntry {  // proof and disproof numbers of one (state, goal)
     int8_t hint;
 };
 
+// The table key of a (state, goal): the canonical state key with the normalised goal (the
+// proof-number table's key; Engine::proof_size's too).
+inline Key goal_key(Key k, int lo, int hi, int pk) {
+    k.w[3] |= (uint64_t)(lo + 1) << 40 | (uint64_t)(hi + 1) << 45 | (uint64_t)(pk + 1) << 50;
+    return k;
+}
+
 static_assert(sizeof(Table<WinEntry, 4>::Slot) == 64, "a win entry is one cache line");
 static_assert(sizeof(Table<ParaEntry, 4>::Slot) == 32, "two para entries to a cache line");
 static_assert(!Table<PnEntry, 4>::SHORT, "proof-number keys use w[3] above bit 40 (goal_key)");
