@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .estimates.advise import advise
     from .estimates.start import advise_start
     from .limits import Limits, OutOfTime
+    from .player import choose_aside, choose_play, choose_prediction
     from .position import Position, Seat
     from .possible import paradox_possible, tricks_possible
     from .record import Record
@@ -80,6 +81,9 @@ _HOME = {
     "best_score_line": "search",
     "can_force": "search",
     "main_line": "search",
+    "choose_aside": "player",
+    "choose_play": "player",
+    "choose_prediction": "player",
     "paradox_possible": "possible",
     "tricks_possible": "possible",
     "analyze": "analysis",
@@ -131,6 +135,9 @@ __all__ = [
     "best_score_line",
     "can_force",
     "cell_index",
+    "choose_aside",
+    "choose_play",
+    "choose_prediction",
     "deal_round",
     "forced_report",
     "game_result",

@@ -59,10 +59,11 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import Colour, Play, seat_letter
+from .cards import Colour, Play, seat_letter, variant
 from .errors import PositionError
 from .limits import Limits, OutOfTime
 from .position import Position
@@ -80,7 +81,9 @@ __all__ = [
     "ROLLOUT_TOP",
     "SAMPLES",
     "Scored",
+    "choose_aside",
     "choose_play",
+    "choose_prediction",
     "play_out",
     "rollout_plays",
     "score_plays",
@@ -518,3 +521,81 @@ def play_out(pos: Position, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> Pos
             play = _policy_play_known(pos, seed)
         pos = pos.play(play)
     return pos
+
+
+# ---------------------------------------------------------------- the round's opening decisions
+START_SAMPLES = 64  # playouts per round-start decision (the round-start advisor's samples)
+
+
+def _typical_before(players: int, order: int) -> tuple[int, ...]:
+    """Predictions assumed for the seats before ``order`` when the set-aside card is chosen
+    (S2 comes before S3: they are not known yet): the middle of the allowed values."""
+    allowed = variant(players).predictions
+    return tuple(allowed[len(allowed) // 2] for _ in range(order)) if allowed else ()
+
+
+def choose_aside(
+    hand: Sequence[int],
+    *,
+    players: int,
+    order: int,
+    seed: int = 0,
+    limits: Limits | None = None,
+) -> int:
+    """The card to set aside (S2) from the dealt ``hand``; ``order`` is the seat's place
+    counting from the round start player (0 for it). From the seat's own cards only, the same
+    for the same hand, order and seed: the round-start advisor's best candidate.
+
+    Raises:
+        PositionError: the hand or the order is not one of ``players`` (S1, B1).
+    """
+    from .estimates.start import advise_start
+
+    before = _typical_before(players, order)
+    advice = advise_start(
+        players,
+        tuple(hand),
+        order=order,
+        before=before,
+        samples=START_SAMPLES,
+        seed=seed,
+        limits=limits,
+    )
+    return advice.candidates[0].set_aside
+
+
+def choose_prediction(
+    hand: Sequence[int],
+    aside: int,
+    *,
+    players: int,
+    order: int,
+    before: Sequence[int] = (),
+    seed: int = 0,
+    limits: Limits | None = None,
+) -> int:
+    """The prediction (S3) of the seat holding the dealt ``hand`` that set ``aside`` aside,
+    knowing the predictions ``before`` it in order (the round start player's first).
+
+    Raises:
+        PositionError: 2 players (no prediction, S3), ``aside`` not in the hand (S2), or the
+            hand, order or predictions before are not of ``players`` (S1, S3).
+    """
+    from .estimates.start import advise_start
+
+    if players == 2:
+        raise PositionError("there are no predictions at 2 players", rule="S3")
+    if aside not in hand:
+        raise PositionError(f"{aside} was not dealt: it cannot be set aside", rule="S2")
+    advice = advise_start(
+        players,
+        tuple(hand),
+        order=order,
+        before=tuple(before),
+        samples=START_SAMPLES,
+        seed=seed,
+        limits=limits,
+    )
+    best = next(c for c in advice.candidates if c.set_aside == aside)
+    assert best.prediction is not None
+    return best.prediction
