@@ -16,7 +16,7 @@ from .cards import Play, seat_letter
 if TYPE_CHECKING:
     from .analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
     from .answers import Witness
-    from .batch import Group
+    from .batch.stats import Group
     from .estimates.advise import Advice
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
@@ -397,6 +397,11 @@ def puzzle_check_json(name: str, c: PuzzleCheck) -> dict[str, Any]:
         ],
         "seconds": round(c.seconds, 3),
     }
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    """catbox's play for the seat to play (the board's ``play`` job)."""
+    return {"play": str(play)}
 
 
 def puzzle_checks_json(rows: list[tuple[str, PuzzleCheck]]) -> dict[str, Any]:
