@@ -151,9 +151,10 @@ def test_a_rows_counts_ask_at_most_only_as_far_as_they_need(players: int) -> Non
     """search api._row_tricks (the trick counts of an analyze_moves row) against _tricks (of
     forced): the same forceable counts and at least, and at most either the same or left
     None exactly when it lies above at least; the root's answers combined from the rows
-    (api._combine) are the root's own whenever they are decided, and undecided only when a
+    (partial.combine) are the root's own whenever they are decided, and undecided only when a
     row's at most is unknown and could be the smallest."""
-    from catbox.solver.search.api import Partial, _combine, _engine, _row_tricks, _tricks
+    from catbox.solver.search.api import _engine, _row_tricks, _tricks
+    from catbox.solver.search.partial import Partial, combine
 
     lazy = stored = undecided = 0
     for seed in range(12):
@@ -182,7 +183,7 @@ def test_a_rows_counts_ask_at_most_only_as_far_as_they_need(players: int) -> Non
             assert root.nodes == 0
             stored += 1
         else:
-            assert _combine(outs) is None
+            assert combine(outs) is None
             undecided += 1
         again = forced(pos, seat, session=Session())
         assert replace(root, nodes=0) == replace(again, nodes=0)

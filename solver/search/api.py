@@ -44,6 +44,7 @@ from ..position import Position
 from ..scoring import lowest_score, seat_score
 from .engine import NOPAR, Bound
 from .native import NativeEngine
+from .partial import Partial, combine, merged
 from .session import AnyEngine, EngineKind, Session, default_engine
 from .state import Ctx, State, legal_mask, to_play
 
@@ -160,20 +161,6 @@ def _terminal(st: State, eng: AnyEngine) -> bool:
 
 
 # ---------------------------------------------------------------------- answers
-@dataclass(frozen=True, slots=True)
-class Partial:
-    """What is settled of S's answers at one node, in the order they are searched
-    (``guaranteed``, ``at_least``, ``at_most``, ``forceable``, ``best_score``): a limit that
-    ran out leaves the later ones None. Trick counts are final (absolute) counts."""
-
-    guaranteed: bool | None = None
-    at_least: int | None = None
-    at_most: int | None = None
-    forceable: tuple[int, ...] | None = None
-    best_score: int | None = None
-    score_bounds: tuple[int, int] | None = None  # proven while best_score is not (a limit cut it)
-
-
 def _safe(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
     """Paradox avoidance, guaranteed (I4)."""
     yield replace(out, guaranteed=eng.win(st, 0, st[11]))
@@ -957,7 +944,7 @@ def analyze_moves(
         for i, (o, s) in every
     ]
     if all(s == PROVEN for _, (_, s) in every) and every and store is not None:
-        root = _combine([o for _, (o, _) in every])
+        root = combine([o for _, (o, _) in every])
         if root is not None:
             store[st] = root
     return rows
@@ -1065,7 +1052,7 @@ def _rows_in_threads(
                     if isinstance(other, NativeEngine):
                         other.set_stop(True)
             else:  # cut by the limit: what either search settled of it is proven
-                outs[idx] = _merged(outs[idx], out)
+                outs[idx] = merged(outs[idx], out)
                 if not racing:
                     cut.add(idx)
         if isinstance(mine, NativeEngine):
@@ -1104,25 +1091,6 @@ def _rows_in_threads(
     return {i: (o, UNKNOWN if i in cut else PROVEN) for i, o in outs.items()}
 
 
-def _merged(a: Partial, b: Partial) -> Partial:
-    """What either of two searches of one row settled (both proven, so they agree)."""
-    return Partial(
-        a.guaranteed if a.guaranteed is not None else b.guaranteed,
-        a.at_least if a.at_least is not None else b.at_least,
-        a.at_most if a.at_most is not None else b.at_most,
-        a.forceable if a.forceable is not None else b.forceable,
-        a.best_score if a.best_score is not None else b.best_score,
-        _within(a.score_bounds, b.score_bounds),
-    )
-
-
-def _within(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:
-    """Two proven intervals of one score as one (None: not known)."""
-    if a is None or b is None:
-        return a or b
-    return max(a[0], b[0]), min(a[1], b[1])
-
-
 def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
     """The play of a lower colour that play ``idx`` mirrors, if any. Blue, yellow and green
     are interchangeable in the rules (only red is special, L3 and W1, and the led colour, F2
@@ -1145,23 +1113,3 @@ def _mirror(ctx: Ctx, st: State, idx: int) -> int | None:
             continue
         return c2 * n + k0
     return None
-
-
-def _combine(outs: list[Partial]) -> Partial | None:
-    """The answers of the seat to play (S) from those of its plays (all settled): S picks the
-    play, so it can guarantee whatever one of its plays guarantees. None when the rows leave
-    the fewest tricks S can force undecided: a row whose ``at_most`` is None has it above its
-    ``at_least`` only (:func:`_row_tricks`), and that may be below every row's known one."""
-    ok = [o for o in outs if o.guaranteed]
-    scores = [o.best_score for o in outs]
-    known = [o.at_most for o in ok if o.at_most is not None]
-    above = [(o.at_least or 0) + 1 for o in ok if o.at_most is None]
-    if above and (not known or min(above) < min(known)):
-        return None
-    return Partial(
-        guaranteed=bool(ok),
-        at_least=max(o.at_least or 0 for o in ok) if ok else None,
-        at_most=min(known) if ok else None,
-        forceable=tuple(sorted({k for o in ok for k in o.forceable or ()})),
-        best_score=None if any(v is None for v in scores) else max(v or 0 for v in scores),
-    )
