@@ -100,10 +100,12 @@ from catbox.solver.search import (
     analyze_moves,
     can_force,
     clear_cache,
+    families,
     forced,
     native,
 )
-from catbox.solver.search import api as search_api
+from catbox.solver.search import threads as search_threads
+from catbox.solver.search.partial import Partial
 
 SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY (the defaults)
 
@@ -267,7 +269,7 @@ class _ThreadCpu:
         self.lock = threading.Lock()
 
     def __enter__(self) -> _ThreadCpu:
-        work = self.work = search_api._Split.work
+        work = self.work = search_threads.Split.work
 
         def timed(split: Any) -> None:
             t = time.thread_time()
@@ -277,11 +279,11 @@ class _ThreadCpu:
                 with self.lock:
                     self.cpu.append(time.thread_time() - t)
 
-        search_api._Split.work = timed  # type: ignore[method-assign, assignment]
+        search_threads.Split.work = timed  # type: ignore[method-assign, assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        search_api._Split.work = self.work  # type: ignore[method-assign]
+        search_threads.Split.work = self.work  # type: ignore[method-assign]
 
 
 def _round_start(players: int, seed: int) -> tuple[Any, int]:
@@ -349,7 +351,7 @@ def split_nodes(quick: bool) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"seed": seed, "whole": eng.nodes, "whole_s": time.process_time() - c}
         kids, answers = [], []
         c = time.process_time()
-        for _, ch in search_api._distinct_children(eng, st):
+        for _, ch in families.distinct_children(eng, st):
             one = native.NativeEngine.for_position(pos, seat)
             answers.append(one.win(ch, 0, ch[11]))
             kids.append(one.nodes)
@@ -431,7 +433,7 @@ def _score_rows(cases: list[tuple[int, int, int]], mask: int, cap: int) -> dict[
             eng.set_budget(cap, None)
             try:
                 g = eng.win(ch, 0, ch[11])
-                at_least = ch[10] + search_api._most(eng, ch, ch[11]) if g else None
+                at_least = ch[10] + families.most_more(eng, ch, ch[11]) if g else None
             except OutOfTime:
                 tot["unknown"] += 1
                 tot["answers"].append(None)
@@ -439,7 +441,7 @@ def _score_rows(cases: list[tuple[int, int, int]], mask: int, cap: int) -> dict[
             kind = "value" if g else "para"
             n0, t0 = eng.nodes, time.perf_counter()
             try:
-                v = search_api._best_score(eng, ch, at_least)
+                v = families.score_value(eng, ch, at_least)
             except OutOfTime:
                 v = None
                 tot["unknown"] += 1
@@ -485,7 +487,7 @@ def _core_case(players: int, left: int, seed: int, mask: int, cap: int) -> dict[
     t, cpu = time.perf_counter(), time.process_time()
     try:
         for _idx, ch in eng.children(eng.state_of(pos)):
-            out, _status = search_api._answers(eng, ch)
+            out, _status = families.ask_all(eng, ch)
             answers.append(out)
     except OutOfTime:
         answers.append(None)
@@ -696,7 +698,7 @@ def _timed_rows(pos: Any, threads: int) -> tuple[Any, float, float, float]:
     """``analyze_moves`` with ``threads`` threads and a fresh session: rows, wall seconds,
     process CPU seconds and the busiest thread's CPU seconds (its rows' searches)."""
     per: dict[int, float] = {}
-    ask = search_api._ask
+    ask = families.ask_family
 
     def timed(eng: Any, st: Any, out: Any, family: Any) -> Any:
         c = time.thread_time()
@@ -706,13 +708,13 @@ def _timed_rows(pos: Any, threads: int) -> tuple[Any, float, float, float]:
             me = threading.get_ident()
             per[me] = per.get(me, 0.0) + time.thread_time() - c
 
-    search_api._ask = timed
+    families.ask_family = timed
     try:
         t, c = time.perf_counter(), time.process_time()
         rows = analyze_moves(pos, limits=Limits(threads=threads), session=Session())
         wall, cpu = time.perf_counter() - t, time.process_time() - c
     finally:
-        search_api._ask = ask
+        families.ask_family = ask
     return rows, wall, cpu, max(per.values(), default=0.0)
 
 
@@ -852,7 +854,7 @@ def refuters(quick: bool) -> list[dict[str, Any]]:
 
 
 class _FreshGoals:
-    """Stands in for an engine in analyze's question families (``search_api._ask``): every
+    """Stands in for an engine in analyze's question families (``families.ask_family``): every
     question they ask (win, exact_para, exact_value, avoid_possible) is answered on a fresh
     engine under ``cap`` nodes and recorded with its nodes, so the same goals can be replayed
     on one engine."""
@@ -903,11 +905,11 @@ def _goals_fresh_shared(players: int, seed: int, left: int, cap: int) -> dict[st
     one = native.NativeEngine.for_position(pos, seat)
     goals = []
     kids = list(one.children(one.state_of(pos)))
-    outs = [search_api.Partial() for _ in kids]
-    order = [(f, row) for f in search_api.FAMILIES for row in range(len(kids))]
+    outs = [Partial() for _ in kids]
+    order = [(f, row) for f in families.FAMILIES for row in range(len(kids))]
     for family, row in order:  # analyze's order: each family for every row in turn
         start = len(fresh.goals)
-        outs[row], _done = search_api._ask(fresh, kids[row][1], outs[row], family)  # type: ignore[arg-type]
+        outs[row], _done = families.ask_family(fresh, kids[row][1], outs[row], family)  # type: ignore[arg-type]
         for name, args, res, n_fresh in fresh.goals[start:]:
             one.set_budget(cap, None)
             n0 = one.nodes
@@ -929,14 +931,14 @@ def _rows_one_engine(players: int, seed: int, left: int, cap: int, per_row: bool
     seat = pos.to_play
     assert seat is not None
     eng = native.NativeEngine.for_position(pos, seat)
-    todo = [ch for _, ch in search_api._distinct_children(eng, eng.state_of(pos))]
+    todo = [ch for _, ch in families.distinct_children(eng, eng.state_of(pos))]
     engines = [native.NativeEngine.for_position(pos, seat) if per_row else eng for _ in todo]
-    outs = [search_api.Partial() for _ in todo]
+    outs = [Partial() for _ in todo]
     cut = [False] * len(todo)
     nodes, cpu = 0, time.process_time()
     # analyze's order on one engine (each family for every row in turn, api.FAMILIES); per
     # row, the same families row by row; a cap of `cap` nodes per family of a row
-    order = [(f, r) for f in search_api.FAMILIES for r in range(len(todo))]
+    order = [(f, r) for f in families.FAMILIES for r in range(len(todo))]
     if per_row:
         order.sort(key=lambda fr: fr[1])
     for family, r in order:
@@ -945,7 +947,7 @@ def _rows_one_engine(players: int, seed: int, left: int, cap: int, per_row: bool
         e = engines[r]
         e.set_budget(cap, None)
         n0 = e.nodes
-        outs[r], done = search_api._ask(e, todo[r], outs[r], family)
+        outs[r], done = families.ask_family(e, todo[r], outs[r], family)
         nodes += e.nodes - n0
         cut[r] = not done
     rows = [["unknown" if c else "proven", repr(o)] for o, c in zip(outs, cut, strict=True)]
@@ -1026,12 +1028,12 @@ def where_time(quick: bool) -> list[dict[str, Any]]:
                     if family == "guaranteed":
                         g = eng.win(ch, 0, ch[11])
                     elif family == "tricks":
-                        most = search_api._most(eng, ch, ch[11])
-                        fewest = search_api._fewest(eng, ch, ch[11])
+                        most = families.most_more(eng, ch, ch[11])
+                        fewest = families.fewest_more(eng, ch, ch[11])
                         for k in range(fewest, most + 1):
                             eng.win(ch, k, k)
                     else:
-                        values.append(search_api._best_score(eng, ch))
+                        values.append(families.score_value(eng, ch))
                 except OutOfTime:
                     cut[family] += 1
                     if family == "score":

@@ -70,6 +70,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("search.native",),
     ("search.partial",),
     ("search.session",),
+    ("search.families",),
     ("search.threads",),
     ("search.api",),
     ("search",),
