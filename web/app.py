@@ -206,6 +206,7 @@ def create_app(
             Route("/api/view", _endpoint(api.view), methods=["POST"]),
             Route("/api/play", _endpoint(api.play), methods=["POST"]),
             Route("/api/export", _endpoint(api.export), methods=["POST"]),
+            Route("/api/edit", _endpoint(api.edit), methods=["POST"]),
             Route("/api/enter/start", _endpoint(entry.entry_start), methods=["POST"]),
             Route("/api/enter/step", _endpoint(entry.entry_step), methods=["POST"]),
             Route("/api/jobs", post_job, methods=["POST"]),
