@@ -295,11 +295,12 @@ def edit(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def export(req: dict[str, Any]) -> dict[str, Any]:
-    """``{"what": "record"|"position", "syntax"?, "record"?, "moves"?, "position"?}``: the
-    text of a file to download: the record built so far (the deal plus ``moves``, replayed
-    and checked) or the position shown; ``syntax``: toml, json, or cbx1 (a position's one-line
+    """``{"what": "record"|"position"|"game", "syntax"?, "record"?, "moves"?, "position"?,
+    "game"?}``: the text of a file to download: the record built so far (the deal plus
+    ``moves``, replayed and checked), the position shown, or a game (``catbox-game/1``, every
+    round checked); ``syntax``: toml, json, or cbx1 (a position's one-line
     form)."""
-    check_keys(req, {"what", "syntax", "record", "moves", "position", "names"})
+    check_keys(req, {"what", "syntax", "record", "moves", "position", "names", "game"})
     what = str_field(req, "what", limit=10)
     syntax = str_field(req, "syntax", required=False, limit=4) or "toml"
     if syntax not in ("toml", "json", "cbx1"):
@@ -316,8 +317,15 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
         doc.position()  # replay: every move checked
     elif what == "position":
         doc = position_field(req)
+    elif what == "game":
+        obj = req.get("game")
+        game = formats.from_json_obj(obj) if isinstance(obj, dict) else None
+        if not isinstance(game, Game):
+            raise FormatError("expected a game record (catbox-game/1)", where="game")
+        game.validate()  # every round replayed, the start passing left (Sc4)
+        doc = game
     else:
-        raise ApiError(400, "field 'what' must be 'record' or 'position'")
+        raise ApiError(400, "field 'what' must be 'record', 'position' or 'game'")
     if syntax == "cbx1":  # a position's one-line form
         if not isinstance(doc, Position):
             raise ApiError(400, "only a position has a one-line (cbx1) form")

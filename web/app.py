@@ -209,6 +209,7 @@ def create_app(
             Route("/api/edit", _endpoint(api.edit), methods=["POST"]),
             Route("/api/enter/start", _endpoint(entry.entry_start), methods=["POST"]),
             Route("/api/enter/step", _endpoint(entry.entry_step), methods=["POST"]),
+            Route("/api/enter/game", _endpoint(entry.entry_game), methods=["POST"]),
             Route("/api/jobs", post_job, methods=["POST"]),
             Route("/api/jobs/{job}", get_job, methods=["GET"]),
             Route("/api/jobs/{job}", delete_job, methods=["DELETE"]),
@@ -266,11 +267,11 @@ def submit(jobs: Pool, req: dict[str, Any], level: int = DEFAULT_LEVEL) -> dict[
 
 
 def submit_review(jobs: Pool, req: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/jobs`` of kind ``review``: ``{"record", "seat", "paradox"?, "time_limit"?}``:
+    """``POST /api/jobs`` of kind ``review``: ``{"record", "seat", "time_limit"?}``:
     the entering seat's plays of an entered round judged from its own view (the command line's
     ``review RECORD --seat S``), answered with the review page (``html``) and a one-line
     summary. The record is read and replayed here (a 4xx at once when it is bad)."""
-    api.check_keys(req, {"kind", "record", "seat", "paradox", "time_limit"})
+    api.check_keys(req, {"kind", "record", "seat", "time_limit"})
     obj = req.get("record")
     if not isinstance(obj, dict):
         raise ApiError(400, "field 'record' must be a round record (a JSON object)")
