@@ -39,7 +39,7 @@ from catbox.solver.player import DEFAULT_LEVEL, MAX_LEVEL
 from catbox.solver.record import Record
 
 from . import api, entry
-from .errors import ApiError, error_json
+from .errors import ApiError, bug_json, error_json
 from .jobs import Pool
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -56,8 +56,9 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def _error(status: int, kind: str, message: str) -> JSONResponse:
-    body = {"error": {"kind": kind, "message": message, "rule": None, "where": None}}
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(
+        {"error": ApiError(status, message, kind=kind).to_json()}, status_code=status
+    )
 
 
 class LocalOnly:
@@ -180,8 +181,7 @@ def create_app(
         return _error(exc.status_code, "request", words.get(exc.status_code, str(exc.detail)))
 
     async def on_other(request: Request, exc: Exception) -> Response:
-        text = " ".join(str(exc).split()) or "(no message)"
-        return _error(500, "internal", f"internal error: {type(exc).__name__}: {text}")
+        return JSONResponse({"error": bug_json(exc)}, status_code=500)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
