@@ -164,6 +164,13 @@ def test_a_hidden_seats_paradox_is_declared_and_the_own_one_ends_the_round(
         page.wait_for_function("catbox.S.view.over")
         assert "C" in page.inner_text("#status")
         check_entered(page, rec, 0)
+        page.click("#open-review")  # A's plays judged from A's view, in a worker
+        page.wait_for_selector("#review-link:not([hidden])", timeout=120_000)
+        assert "of your plays reviewed" in page.inner_text("#review-note")
+        html = page.evaluate(
+            "fetch(document.querySelector('#review-link').href).then(r => r.text())"
+        )
+        assert html.startswith("<!DOCTYPE html>") and "catbox-review-page" in html
     with open_page(browser, server.url + "#enter") as (page, _):
         enter(page, rec, 2)  # as C: the page ends the round by itself
         assert not page.is_visible("#declare-paradox")
