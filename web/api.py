@@ -20,6 +20,7 @@ from catbox.solver.game import Game
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.record import Record
+from catbox.solver.rules import RULE_TEXT
 from catbox.solver.scoring import round_score
 from catbox.solver.shapes import moves_json, position_json, round_json
 
@@ -30,6 +31,7 @@ __all__ = [
     "check_keys",
     "deal",
     "document_json",
+    "edit",
     "export",
     "int_field",
     "load_text",
@@ -37,7 +39,9 @@ __all__ = [
     "play",
     "position_field",
     "seat_field",
+    "str_field",
     "view",
+    "view_json",
 ]
 
 #: The longest document or position string accepted in a paste (characters).
@@ -55,7 +59,9 @@ def check_keys(req: dict[str, Any], allowed: set[str]) -> None:
         raise ApiError(400, f"unknown field {extra[0]!r}; this request takes {sorted(allowed)}")
 
 
-def _str(req: dict[str, Any], key: str, *, required: bool = True, limit: int = MAX_TEXT) -> str:
+def str_field(
+    req: dict[str, Any], key: str, *, required: bool = True, limit: int = MAX_TEXT
+) -> str:
     value = req.get(key)
     if value is None:
         if required:
@@ -91,7 +97,7 @@ def number_field(req: dict[str, Any], key: str, lo: float, hi: float, default: f
 def position_field(req: dict[str, Any], key: str = "position") -> Position:
     """A position from a one-line position string (a catbox error names what is wrong), with
     the seat names of the request's ``names`` when it has them (the one-line form has none)."""
-    text = _str(req, key, limit=1024).strip()
+    text = str_field(req, key, limit=1024).strip()
     pos = formats.position_from_line(text).settle()
     names = req.get("names")
     if names is None:
@@ -106,7 +112,7 @@ def position_field(req: dict[str, Any], key: str = "position") -> Position:
 
 
 def seat_field(req: dict[str, Any], key: str, players: int) -> int | None:
-    text = _str(req, key, required=False, limit=1)
+    text = str_field(req, key, required=False, limit=1)
     return seat_from_letter(text, players) if text else None
 
 
@@ -186,7 +192,7 @@ def load_text(req: dict[str, Any]) -> dict[str, Any]:
     """``{"text"}``: a pasted position, record or puzzle (TOML or JSON), or a position string.
     A puzzle that names a position file is refused (the board opens no file)."""
     check_keys(req, {"text"})
-    text = _str(req, "text").strip()
+    text = str_field(req, "text").strip()
     if not text:
         raise ApiError(400, "nothing to load: paste a position, a record, a puzzle or a cbx1: line")
     if formats.looks_like_line(text):
@@ -216,14 +222,16 @@ def view(req: dict[str, Any]) -> dict[str, Any]:
     check_keys(req, {"position", "names", "view", "last", "best"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
-    last = _str(req, "last", required=False, limit=4)
+    last = str_field(req, "last", required=False, limit=4)
     best = req.get("best", [])
     if not isinstance(best, list) or len(best) > 40 or not all(isinstance(b, str) for b in best):
         raise ApiError(400, "field 'best' must be a list of plays like \"5R\"")
-    return _view(pos, seat, Play.parse(last) if last else None, [Play.parse(b) for b in best])
+    return view_json(pos, seat, Play.parse(last) if last else None, [Play.parse(b) for b in best])
 
 
-def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) -> dict[str, Any]:
+def view_json(
+    pos: Position, seat: int | None, last: Play | None, best: list[Play]
+) -> dict[str, Any]:
     out = position_json(pos)
     to_play = pos.to_play
     hand = pos.seats[to_play].hand if to_play is not None else None
@@ -238,6 +246,8 @@ def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) 
         ex = pos.explain()
         legal = [p for p, r in ex if r is None]
         out["moves"] = moves_json(pos, legal, [(p, r) for p, r in ex if r is not None])
+        for no in out["moves"]["illegal"]:  # the page shows the library's words for the rule
+            no["text"] = RULE_TEXT.get(no["rule"], "")
     out["score"] = round_json(round_score(pos)) if pos.finished else None
     out["all_hands_known"] = pos.all_hands_known
     return out
@@ -249,22 +259,52 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     check_keys(req, {"position", "names", "play", "view"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
-    p = Play.parse(_str(req, "play", limit=4))
+    p = Play.parse(str_field(req, "play", limit=4))
     after = pos.play(p)
-    out = _view(after, seat, p, [])
+    out = view_json(after, seat, p, [])
     out["move"] = move_json(pos, p, after)
     return out
 
 
+def edit(req: dict[str, Any]) -> dict[str, Any]:
+    """The editor's draft, ``{"position": {...}}``: a ``catbox-position/1`` document table as
+    JSON, read by the position reader (every check of ``Position.validate``; a 422 names the
+    key and the rule); or ``{"line": "cbx1:…"}``, a position shown elsewhere; or ``{"blank":
+    players}``, a start position to draw a draft on. The answer: the board's view of it, its
+    one-line form and its table as the writer normalises it (what the editor goes on from)."""
+    check_keys(req, {"position", "line", "blank"})
+    obj = req.get("position")
+    if "blank" in req:  # an empty board to tap on while the draft is not a position yet
+        players = int_field(req, "blank", 2, 5, 4)
+        assert players is not None
+        revealed = (1, 2, 3) if players == 2 else ()
+        pos = Position.start(players, [None] * players, revealed=revealed)
+    elif "line" in req:  # the editor opened on a position shown elsewhere
+        pos = position_field(req, "line")
+    elif isinstance(obj, dict):
+        read = formats.from_json_obj({"format": "catbox-position/1", **obj})
+        if not isinstance(read, Position):
+            raise FormatError("expected a position (catbox-position/1)", where="position")
+        pos = read
+    else:
+        raise ApiError(400, "field 'position' must be a position document (a JSON object)")
+    out = view_json(pos, None, None, [])
+    out["line"] = formats.position_to_line(pos)
+    out["table"] = formats.to_json_obj(pos)
+    return out
+
+
 def export(req: dict[str, Any]) -> dict[str, Any]:
-    """``{"what": "record"|"position", "syntax"?, "record"?, "moves"?, "position"?}``: the
-    text of a file to download: the record built so far (the deal plus ``moves``, replayed
-    and checked) or the position shown."""
-    check_keys(req, {"what", "syntax", "record", "moves", "position", "names"})
-    what = _str(req, "what", limit=10)
-    syntax = _str(req, "syntax", required=False, limit=4) or "toml"
-    if syntax not in ("toml", "json"):
-        raise ApiError(400, "field 'syntax' must be 'toml' or 'json'")
+    """``{"what": "record"|"position"|"game", "syntax"?, "record"?, "moves"?, "position"?,
+    "game"?}``: the text of a file to download: the record built so far (the deal plus
+    ``moves``, replayed and checked), the position shown, or a game (``catbox-game/1``, every
+    round checked); ``syntax``: toml, json, or cbx1 (a position's one-line
+    form)."""
+    check_keys(req, {"what", "syntax", "record", "moves", "position", "names", "game"})
+    what = str_field(req, "what", limit=10)
+    syntax = str_field(req, "syntax", required=False, limit=4) or "toml"
+    if syntax not in ("toml", "json", "cbx1"):
+        raise ApiError(400, "field 'syntax' must be 'toml', 'json' or 'cbx1'")
     doc: formats.Document
     if what == "record":
         obj = req.get("record")
@@ -277,8 +317,19 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
         doc.position()  # replay: every move checked
     elif what == "position":
         doc = position_field(req)
+    elif what == "game":
+        obj = req.get("game")
+        game = formats.from_json_obj(obj) if isinstance(obj, dict) else None
+        if not isinstance(game, Game):
+            raise FormatError("expected a game record (catbox-game/1)", where="game")
+        game.validate()  # every round replayed, the start passing left (Sc4)
+        doc = game
     else:
-        raise ApiError(400, "field 'what' must be 'record' or 'position'")
+        raise ApiError(400, "field 'what' must be 'record', 'position' or 'game'")
+    if syntax == "cbx1":  # a position's one-line form
+        if not isinstance(doc, Position):
+            raise ApiError(400, "only a position has a one-line (cbx1) form")
+        return {"filename": f"catbox-{what}.txt", "text": formats.position_to_line(doc) + "\n"}
     return {
         "filename": f"catbox-{what}.{syntax}",
         "text": formats.dumps(doc, "json" if syntax == "json" else "toml"),
