@@ -280,3 +280,188 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
         "filename": f"catbox-{what}.{syntax}",
         "text": formats.dumps(doc, "json" if syntax == "json" else "toml"),
     }
+
+
+# ---------------------------------------------------------------------------- practice
+# Whole games against catbox, the round-start decisions, catbox's reasons and puzzles played
+# out (web/practice.py). The game travels as {"players", "names"?, "first_start"?, "rounds":
+# [catbox-record/1 JSON objects]}: the page keeps it, the server keeps nothing.
+#: The worker jobs of practice, and the longest each may run (seconds).
+PRACTICE_JOBS = {
+    "start-decision": 120.0,
+    "start-advice": 60.0,
+    "reasons": 120.0,
+    "puzzle-turn": 120.0,
+    "puzzle-reply": 120.0,
+    "puzzle-generate": 120.0,
+}
+
+
+def _int_list(req: dict[str, Any], key: str, most: int) -> list[int]:
+    value = req.get(key, [])
+    if (
+        not isinstance(value, list)
+        or len(value) > most
+        or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99 for x in value)
+    ):
+        raise ApiError(400, f"field {key!r} must be a list of at most {most} card numbers")
+    return list(value)
+
+
+def _object(req: dict[str, Any], key: str) -> dict[str, Any]:
+    value = req.get(key)
+    if not isinstance(value, dict):
+        raise ApiError(400, f"field {key!r} must be a JSON object")
+    return value
+
+
+def practice_job(req: dict[str, Any], level: int) -> tuple[str, dict[str, Any], float]:
+    """``POST /api/practice/jobs``: ``{"kind", ...}`` checked here (a 4xx at once), solved in
+    a worker (web/practice.py :data:`~.practice.JOBS`): ``start-decision`` ``{"players",
+    "hand", "order", "before"?, "set_aside"?, "seed"?}`` (catbox's set-aside card, or with
+    ``set_aside`` its prediction); ``start-advice`` ``{"players", "hand", "order", "before"?,
+    "samples"?, "time_limit"?}`` (the advisor's ranking; no ``before``: not yet predicted);
+    ``reasons`` ``{"position", "seed"?, "level"?}`` (why catbox plays what it plays);
+    ``puzzle-turn`` / ``puzzle-reply`` ``{"puzzle", "position"}`` (the plays that keep the
+    goal; catbox's defence); ``puzzle-generate`` ``{"players", "seed"?, "level"?}``. Returns
+    the job's kind, its parameters and its time limit."""
+    kind = req.get("kind")
+    if kind not in PRACTICE_JOBS:
+        raise ApiError(400, f"field 'kind' must be one of {sorted(PRACTICE_JOBS)}")
+    allowed = {"kind", "seed"}
+    params: dict[str, Any] = {"seed": int_field(req, "seed", 0, 2**31 - 1, 0)}
+    if kind in ("start-decision", "start-advice", "puzzle-generate"):
+        params["players"] = int_field(req, "players", 2, 5, None)
+        if params["players"] is None:
+            raise ApiError(400, "missing field 'players'")
+        allowed |= {"players"}
+    if kind in ("start-decision", "start-advice"):
+        allowed |= {"hand", "order", "before", "set_aside", "samples", "time_limit"}
+        params["hand"] = _int_list(req, "hand", 10)
+        params["order"] = int_field(req, "order", 0, 4, None)
+        if params["order"] is None:
+            raise ApiError(400, "missing field 'order'")
+        params["before"] = _int_list(req, "before", 4) if "before" in req else None
+        params["set_aside"] = int_field(req, "set_aside", 1, 99, None)
+        params["samples"] = int_field(req, "samples", 2, 2000, 200)
+        params["time_limit"] = number_field(req, "time_limit", 0.1, 60.0, 20.0)
+    elif kind == "reasons":
+        allowed |= {"position", "names", "level"}
+        pos = position_field(req)
+        if pos.to_play is None or pos.seats[pos.to_play].hand is None:
+            raise FormatError("no play to explain: the round is over or the hand is unknown")
+        params["position"] = formats.position_to_line(pos)
+        params["level"] = int_field(req, "level", 0, 5, level)
+    elif kind in ("puzzle-turn", "puzzle-reply"):
+        allowed |= {"position", "names", "puzzle"}
+        params["position"] = formats.position_to_line(position_field(req))
+        params["puzzle"] = _object(req, "puzzle")
+        if not isinstance(formats.from_json_obj(params["puzzle"]), Puzzle):
+            raise FormatError("expected a puzzle (catbox-puzzle/1)", where="puzzle")
+    else:
+        allowed |= {"level"}
+        lvl = _str(req, "level", required=False, limit=10)
+        if lvl not in ("", "easy", "medium", "hard"):
+            raise ApiError(400, "field 'level' must be easy, medium or hard")
+        params["level"] = lvl or None
+        params["time_limit"] = 100.0
+    check_keys(req, allowed)
+    return str(kind), params, PRACTICE_JOBS[str(kind)]
+
+
+def _names(req: dict[str, Any], players: int) -> tuple[str, ...]:
+    names = req.get("names") or []
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names
+    ):
+        raise ApiError(400, f"field 'names' must be a list of seat names (1-{MAX_NAME} characters)")
+    if names and len(names) != players:
+        raise ApiError(400, f"give one name per seat ({players}), not {len(names)}")
+    return tuple(names)
+
+
+def game_begin(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/begin``: ``{"players", "deal", "set_aside", "predictions"?, "start",
+    "revealed"?, "names"?}`` (every seat's dealt hand, set-aside card and prediction, in seat
+    order; ``start`` the round start seat's letter): the round ready to play, as
+    :func:`document_json` gives a record (its deal checked, S1-S4)."""
+    check_keys(req, {"players", "deal", "set_aside", "predictions", "start", "revealed", "names"})
+    players = int_field(req, "players", 2, 5, None)
+    if players is None:
+        raise ApiError(400, "missing field 'players'")
+    deal_ = req.get("deal")
+    if not isinstance(deal_, list) or len(deal_) != players:
+        raise ApiError(400, f"field 'deal' must list {players} dealt hands")
+    hands = tuple(tuple(sorted(_int_list({"h": h}, "h", 10))) for h in deal_)
+    aside = _int_list(req, "set_aside", 5)
+    preds = _int_list(req, "predictions", 5) if players > 2 else []
+    if len(aside) != players or (players > 2 and len(preds) != players):
+        raise ApiError(400, f"give one set-aside card and one prediction per seat ({players})")
+    start = seat_field(req, "start", players)
+    rec = Record(
+        players=players,
+        deal=hands,
+        set_aside=tuple(aside),
+        predictions=tuple(preds) if preds else (None,) * players,
+        round_start=start or 0,
+        revealed=tuple(sorted(_int_list(req, "revealed", 3))),
+        names=_names(req, players),
+    )
+    rec.start()  # the deal's checks (S1-S4, 2P1)
+    out = document_json(rec)
+    out["record"] = formats.to_json_obj(rec)
+    return out
+
+
+def puzzle_list() -> dict[str, Any]:
+    """``GET /api/puzzles``: the bundled collection: name, title, difficulty, players, goal,
+    and whether it can be played out here (every hand known)."""
+    from importlib import resources
+
+    rows = []
+    for f in sorted(resources.files("catbox.puzzles").iterdir(), key=lambda f: f.name):
+        if not f.name.endswith(".toml"):
+            continue
+        doc = formats.loads(f.read_text(encoding="utf-8"), "toml", name=f.name)
+        if not isinstance(doc, Puzzle):
+            continue
+        rows.append(
+            {
+                "name": f.name.removesuffix(".toml"),
+                "title": doc.title,
+                "difficulty": doc.difficulty,
+                "players": doc.position.players,
+                "goal": doc.goal.describe(),
+                "playable": doc.position.all_hands_known,
+            }
+        )
+    rows.sort(key=lambda r: (r["difficulty"] or 0, r["title"]))
+    return {"puzzles": rows}
+
+
+def puzzle_open(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/puzzles/open``: ``{"name"}`` (a bundled puzzle) or ``{"text"}`` (a pasted
+    one): :func:`document_json` plus the puzzle itself (``puzzle``, its JSON object, sent back
+    with the practice jobs) and whether it can be played out (``playable``)."""
+    from importlib import resources
+
+    check_keys(req, {"name", "text"})
+    name = _str(req, "name", required=False, limit=80)
+    if name:
+        if not name.replace("-", "").isalnum():
+            raise ApiError(400, "field 'name' must be a bundled puzzle's name")
+        f = resources.files("catbox.puzzles").joinpath(f"{name}.toml")
+        if not f.is_file():
+            raise ApiError(404, f"no bundled puzzle {name!r}")
+        doc = formats.loads(f.read_text(encoding="utf-8"), "toml", name=f"{name}.toml")
+    else:
+        text = _str(req, "text")
+        doc = formats.loads(text, formats.syntax_of("", text), name="pasted text")
+    if not isinstance(doc, Puzzle):
+        raise FormatError("expected a puzzle (catbox-puzzle/1)", where=name or "text")
+    out = document_json(doc)
+    out["puzzle"] = formats.to_json_obj(doc)
+    out["playable"] = doc.position.all_hands_known
+    out["goal_seat"] = seat_letter(doc.goal.seat)
+    out["goal_mode"] = doc.goal.mode
+    return out

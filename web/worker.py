@@ -36,6 +36,7 @@ from catbox.solver.player import DEFAULT_LEVEL
 from catbox.solver.shapes import advice_json, analyze_json, row_json
 
 from .errors import error_json
+from .practice import JOBS as PRACTICE_JOBS
 from .practice import bot_play
 
 Send = Callable[[str, Any], None]
@@ -98,6 +99,7 @@ JOBS: dict[str, Callable[[dict[str, Any], Send], dict[str, Any]]] = {
     "analyze": analyze_job,
     "advise": advise_job,
     "play": play_job,
+    **PRACTICE_JOBS,
 }
 
 
