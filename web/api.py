@@ -9,6 +9,7 @@ as a file. Documents are the command line's ``--json`` shapes (:mod:`catbox.solv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -286,17 +287,6 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
 # Whole games against catbox, the round-start decisions, catbox's reasons and puzzles played
 # out (web/practice.py). The game travels as {"players", "names"?, "first_start"?, "rounds":
 # [catbox-record/1 JSON objects]}: the page keeps it, the server keeps nothing.
-#: The worker jobs of practice, and the longest each may run (seconds).
-PRACTICE_JOBS = {
-    "start-decision": 120.0,
-    "start-advice": 60.0,
-    "reasons": 120.0,
-    "puzzle-turn": 120.0,
-    "puzzle-reply": 120.0,
-    "puzzle-generate": 120.0,
-}
-
-
 def _int_list(req: dict[str, Any], key: str, most: int) -> list[int]:
     value = req.get(key, [])
     if (
@@ -315,58 +305,110 @@ def _object(req: dict[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
+def _players(req: dict[str, Any]) -> int:
+    players = int_field(req, "players", 2, 5, None)
+    if players is None:
+        raise ApiError(400, "missing field 'players'")
+    return players
+
+
+def _start_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    players = _players(req)
+    order = int_field(req, "order", 0, 4, None)
+    if order is None:
+        raise ApiError(400, "missing field 'order'")
+    return {
+        "players": players,
+        "hand": _int_list(req, "hand", 10),
+        "order": order,
+        "before": _int_list(req, "before", 4) if "before" in req else None,
+        "set_aside": int_field(req, "set_aside", 1, 99, None),
+        "samples": int_field(req, "samples", 2, 2000, 200),
+        "time_limit": number_field(req, "time_limit", 0.1, 60.0, 20.0),
+    }
+
+
+def _reasons_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    pos = position_field(req)
+    if pos.to_play is None or pos.seats[pos.to_play].hand is None:
+        raise FormatError("no play to explain: the round is over or the hand is unknown")
+    return {
+        "position": formats.position_to_line(pos),
+        "level": int_field(req, "level", 0, 5, level),
+    }
+
+
+def _puzzle_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    line = formats.position_to_line(position_field(req))
+    puzzle = _object(req, "puzzle")
+    if not isinstance(formats.from_json_obj(puzzle), Puzzle):
+        raise FormatError("expected a puzzle (catbox-puzzle/1)", where="puzzle")
+    return {"position": line, "puzzle": puzzle}
+
+
+def _generate_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    lvl = _str(req, "level", required=False, limit=10)
+    if lvl not in ("", "easy", "medium", "hard"):
+        raise ApiError(400, "field 'level' must be easy, medium or hard")
+    return {"players": _players(req), "level": lvl or None, "time_limit": 100.0}
+
+
+def _review_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    rounds = req.get("rounds")
+    if not isinstance(rounds, list) or not 0 < len(rounds) <= 5:
+        raise ApiError(400, "field 'rounds' must list 1 to 5 round records")
+    players = 2
+    for i, r in enumerate(rounds):
+        rec = formats.from_json_obj(r) if isinstance(r, dict) else None
+        if not isinstance(rec, Record):
+            raise FormatError("expected a round record (catbox-record/1)", where=f"rounds[{i}]")
+        rec.position()  # replayed: every move checked
+        players = rec.players
+    return {
+        "rounds": rounds,
+        "seat": seat_letter(seat_field(req, "seat", players) or 0),
+        "samples": int_field(req, "samples", 2, 400, 60),
+        "time_limit": 240.0,
+    }
+
+
+#: The practice jobs: the longest each may run (seconds), its fields besides ``kind`` and
+#: ``seed``, and the reader that checks them.
+PRACTICE_JOBS: dict[str, tuple[float, set[str], Callable[[dict[str, Any], int], dict[str, Any]]]]
+PRACTICE_JOBS = {
+    "start-decision": (120.0, {"players", "hand", "order", "before", "set_aside"}, _start_params),
+    "start-advice": (
+        60.0,
+        {"players", "hand", "order", "before", "samples", "time_limit"},
+        _start_params,
+    ),
+    "reasons": (120.0, {"position", "names", "level"}, _reasons_params),
+    "puzzle-turn": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
+    "puzzle-reply": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
+    "puzzle-generate": (120.0, {"players", "level"}, _generate_params),
+    "game-review": (300.0, {"rounds", "seat", "samples"}, _review_params),
+}
+
+
 def practice_job(req: dict[str, Any], level: int) -> tuple[str, dict[str, Any], float]:
-    """``POST /api/practice/jobs``: ``{"kind", ...}`` checked here (a 4xx at once), solved in
-    a worker (web/practice.py :data:`~.practice.JOBS`): ``start-decision`` ``{"players",
-    "hand", "order", "before"?, "set_aside"?, "seed"?}`` (catbox's set-aside card, or with
-    ``set_aside`` its prediction); ``start-advice`` ``{"players", "hand", "order", "before"?,
-    "samples"?, "time_limit"?}`` (the advisor's ranking; no ``before``: not yet predicted);
-    ``reasons`` ``{"position", "seed"?, "level"?}`` (why catbox plays what it plays);
+    """``POST /api/practice/jobs``: ``{"kind", "seed"?, ...}`` checked here (a 4xx at once),
+    solved in a worker (web/practice.py :data:`~.practice.JOBS`): ``start-decision``
+    ``{"players", "hand", "order", "before"?, "set_aside"?}`` (catbox's set-aside card, or
+    with ``set_aside`` its prediction); ``start-advice`` ``{"players", "hand", "order",
+    "before"?, "samples"?, "time_limit"?}`` (the advisor's ranking; no ``before``: not yet
+    predicted); ``reasons`` ``{"position", "level"?}`` (why catbox plays what it plays);
     ``puzzle-turn`` / ``puzzle-reply`` ``{"puzzle", "position"}`` (the plays that keep the
-    goal; catbox's defence); ``puzzle-generate`` ``{"players", "seed"?, "level"?}``. Returns
-    the job's kind, its parameters and its time limit."""
+    goal; catbox's defence); ``puzzle-generate`` ``{"players", "level"?}``; ``game-review``
+    ``{"rounds", "seat", "samples"?}`` (each round's review page from the seat's own view).
+    Returns the job's kind, its parameters and its time limit."""
     kind = req.get("kind")
-    if kind not in PRACTICE_JOBS:
+    if not isinstance(kind, str) or kind not in PRACTICE_JOBS:
         raise ApiError(400, f"field 'kind' must be one of {sorted(PRACTICE_JOBS)}")
-    allowed = {"kind", "seed"}
-    params: dict[str, Any] = {"seed": int_field(req, "seed", 0, 2**31 - 1, 0)}
-    if kind in ("start-decision", "start-advice", "puzzle-generate"):
-        params["players"] = int_field(req, "players", 2, 5, None)
-        if params["players"] is None:
-            raise ApiError(400, "missing field 'players'")
-        allowed |= {"players"}
-    if kind in ("start-decision", "start-advice"):
-        allowed |= {"hand", "order", "before", "set_aside", "samples", "time_limit"}
-        params["hand"] = _int_list(req, "hand", 10)
-        params["order"] = int_field(req, "order", 0, 4, None)
-        if params["order"] is None:
-            raise ApiError(400, "missing field 'order'")
-        params["before"] = _int_list(req, "before", 4) if "before" in req else None
-        params["set_aside"] = int_field(req, "set_aside", 1, 99, None)
-        params["samples"] = int_field(req, "samples", 2, 2000, 200)
-        params["time_limit"] = number_field(req, "time_limit", 0.1, 60.0, 20.0)
-    elif kind == "reasons":
-        allowed |= {"position", "names", "level"}
-        pos = position_field(req)
-        if pos.to_play is None or pos.seats[pos.to_play].hand is None:
-            raise FormatError("no play to explain: the round is over or the hand is unknown")
-        params["position"] = formats.position_to_line(pos)
-        params["level"] = int_field(req, "level", 0, 5, level)
-    elif kind in ("puzzle-turn", "puzzle-reply"):
-        allowed |= {"position", "names", "puzzle"}
-        params["position"] = formats.position_to_line(position_field(req))
-        params["puzzle"] = _object(req, "puzzle")
-        if not isinstance(formats.from_json_obj(params["puzzle"]), Puzzle):
-            raise FormatError("expected a puzzle (catbox-puzzle/1)", where="puzzle")
-    else:
-        allowed |= {"level"}
-        lvl = _str(req, "level", required=False, limit=10)
-        if lvl not in ("", "easy", "medium", "hard"):
-            raise ApiError(400, "field 'level' must be easy, medium or hard")
-        params["level"] = lvl or None
-        params["time_limit"] = 100.0
-    check_keys(req, allowed)
-    return str(kind), params, PRACTICE_JOBS[str(kind)]
+    limit, fields, read = PRACTICE_JOBS[kind]
+    check_keys(req, fields | {"kind", "seed"})
+    params = read(req, level)
+    params["seed"] = int_field(req, "seed", 0, 2**31 - 1, 0)
+    return kind, params, limit
 
 
 def _names(req: dict[str, Any], players: int) -> tuple[str, ...]:

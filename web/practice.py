@@ -340,3 +340,45 @@ JOBS: dict[str, Callable[[dict[str, Any], Send], dict[str, Any]]] = {
     "puzzle-reply": puzzle_reply_job,
     "puzzle-generate": puzzle_generate_job,
 }
+
+
+def round_review_pages(
+    records: Sequence[Any], seat: int, *, samples: int = 60, limits: Limits | None = None
+) -> list[str]:
+    """The review page of every round of a game from ``seat``'s own view (``catbox review
+    RECORD --seat S --html``: its plays judged with estimates over the hidden hands)."""
+    from catbox.solver.estimates.review import review_player
+    from catbox.solver.report import review_page
+    from catbox.solver.shapes import player_review_json
+
+    lim = Limits.of(limits).start()
+    pages = []
+    for i, rec in enumerate(records):
+        r = review_player(rec, seat, samples=samples, limits=lim.share(1.0 / (len(records) - i)))
+        doc = player_review_json(r, seat)
+        title = f"Round {i + 1} of the game, {seat_letter(seat)}'s plays"
+        pages.append(review_page(rec, doc, view="player", seat=seat, title=title))
+    return pages
+
+
+def game_review_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
+    from catbox.solver.cards import seat_from_letter
+    from catbox.solver.record import Record
+
+    records = []
+    for i, obj in enumerate(params["rounds"]):
+        rec = formats.from_json_obj(obj)
+        if not isinstance(rec, Record):
+            raise FormatError("expected a round record (catbox-record/1)", where=f"rounds[{i}]")
+        records.append(rec)
+    seat = seat_from_letter(str(params["seat"]), records[0].players if records else 2)
+    pages = round_review_pages(
+        records,
+        seat,
+        samples=int(params.get("samples") or 60),
+        limits=Limits(params.get("time_limit")),
+    )
+    return {"pages": pages}
+
+
+JOBS["game-review"] = game_review_job
