@@ -20,6 +20,7 @@ from catbox.solver.errors import FormatError
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.record import Record
+from catbox.solver.rules import RULE_TEXT
 from catbox.solver.scoring import round_score
 from catbox.solver.shapes import moves_json, position_json, round_json
 
@@ -236,6 +237,8 @@ def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) 
         ex = pos.explain()
         legal = [p for p, r in ex if r is None]
         out["moves"] = moves_json(pos, legal, [(p, r) for p, r in ex if r is not None])
+        for no in out["moves"]["illegal"]:  # the page shows the library's words for the rule
+            no["text"] = RULE_TEXT.get(no["rule"], "")
     out["score"] = round_json(round_score(pos)) if pos.finished else None
     out["all_hands_known"] = pos.all_hands_known
     return out

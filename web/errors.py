@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from catbox.solver.errors import CatboxError
+from catbox.solver.rules import RULE_TEXT
 
 __all__ = ["HINTS", "ApiError", "error_json"]
 
@@ -36,9 +37,11 @@ class ApiError(Exception):
 
 
 def error_json(e: CatboxError) -> dict[str, Any]:
-    """``e`` as ``{"kind", "message", "rule", "where"}``; ``message`` is the one line to show
-    (location, text, hint and rule, as the command line prints it)."""
+    """``e`` as ``{"kind", "message", "rule", "where", "rule_text"}``; ``message`` is the one line
+    to show (location, text, hint and rule, as the command line prints it), ``rule_text`` the
+    library's words for the rule (:data:`catbox.solver.rules.RULE_TEXT`), or None."""
     out = e.to_json()
+    out["rule_text"] = RULE_TEXT.get(e.rule or "")
     text = e.message
     hint = HINTS.get(e.code or "")
     if hint:
