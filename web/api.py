@@ -167,6 +167,8 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
             "goal": doc.goal.describe(),
             "seats": [seat_letter(i) for i in range(doc.position.players)],
             "names": list(doc.position.names),
+            # played out as a puzzle (the goal seat against catbox): sent back with its jobs
+            "puzzle": formats.to_json_obj(doc),
         }
     return {
         "kind": "position",
@@ -505,7 +507,6 @@ def puzzle_open(req: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(doc, Puzzle):
         raise FormatError("expected a puzzle (catbox-puzzle/1)", where=name or "text")
     out = document_json(doc)
-    out["puzzle"] = formats.to_json_obj(doc)
     out["playable"] = doc.position.all_hands_known
     out["goal_seat"] = seat_letter(doc.goal.seat)
     out["goal_mode"] = doc.goal.mode

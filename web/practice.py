@@ -224,8 +224,13 @@ def _outcome(child: Position, goal: Goal) -> tuple[bool | None, int | None]:
 
 def puzzle_turn(pos: Position, goal: Goal) -> dict[str, Any]:
     """At the goal seat's turn: does the goal still hold here (``solvable``; ``value`` for a
-    max-score goal) and which plays keep it (``keeping``; every play that keeps the value)."""
+    max-score goal) and which plays keep it (``keeping``; every play that keeps the value).
+    Once the round is over: whether the goal was reached (``reached``; for max-score the
+    seat's ``score``, to compare with the value at the start)."""
     pos = pos.settle()
+    if pos.finished:
+        reached, score = _outcome(pos, goal)
+        return {"finished": True, "reached": reached, "score": score}
     if pos.to_play != goal.seat:
         raise PositionError("the goal's seat is not the seat to play", where="goal.seat")
     sol = solve_goal(pos, goal)
@@ -238,6 +243,7 @@ def puzzle_turn(pos: Position, goal: Goal) -> dict[str, Any]:
         "keeping": None if keeping is None else [str(p) for p in keeping],
         "line": [str(p) for p in sol.line] if sol.line else None,
         "status": sol.status,
+        "finished": False,
     }
 
 

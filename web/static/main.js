@@ -9,6 +9,9 @@ import { deal, loadText, save } from "./files.js";
 import { $, call, say } from "./net.js";
 import * as router from "./router.js";
 import { S } from "./state.js";
+// practice's views register their own keys: #puzzles, #puzzle=NAME (and catbox's reasons)
+import "./puzzles.js";
+import "./reasons.js";
 
 window.catbox = { S, call, stopJob }; // the browser tests' hook (tests/test_web_browser.py)
 
