@@ -10,6 +10,7 @@ from catbox.solver.cards import seat_from_letter
 from catbox.solver.errors import FileError, FormatError, PositionError
 
 if TYPE_CHECKING:
+    from catbox.solver.game import Game
     from catbox.solver.position import Position
     from catbox.solver.puzzle import Puzzle
     from catbox.solver.record import Record
@@ -19,6 +20,7 @@ def load_position(source: str, at: int | None = None) -> Position:
     """A position from a position file, a puzzle file, a record (after ``at`` moves, default
     all), or a one-line position string."""
     from catbox.solver import formats
+    from catbox.solver.game import Game
     from catbox.solver.puzzle import Puzzle
     from catbox.solver.record import Record
 
@@ -35,6 +37,13 @@ def load_position(source: str, at: int | None = None) -> Position:
             raise FormatError("--at applies to round records only", where=source)
         if isinstance(obj, Puzzle):
             return obj.position
+        if isinstance(obj, Game):
+            raise FormatError(
+                "this is a game record, not a position",
+                rule="format",
+                where=source,
+                code="game-not-position",
+            )
         return obj
     if at is not None:
         raise FormatError("--at applies to round records only", where="--at")
@@ -116,7 +125,7 @@ def _not_an_input(out: Path, inputs: list[str]) -> None:
 
 
 def write_output(
-    obj: Position | Record | Puzzle, out: Path, *, force: bool, inputs: list[str]
+    obj: Position | Record | Puzzle | Game, out: Path, *, force: bool, inputs: list[str]
 ) -> None:
     """Write ``obj`` to ``out``; never onto one of the command's inputs, and never over an
     existing file unless ``force``."""
@@ -126,7 +135,7 @@ def write_output(
     formats.save(obj, out, force=force)
 
 
-def load_document(source: str) -> Position | Record | Puzzle:
+def load_document(source: str) -> Position | Record | Puzzle | Game:
     """A position, record or puzzle file, a bundled puzzle by name, or a one-line position
     string."""
     from catbox.solver import formats

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .estimates.advise import Advice
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
+    from .game import Game
     from .position import Position
     from .puzzle import Goal, Puzzle
     from .puzzlecheck import PuzzleCheck
@@ -207,6 +208,11 @@ def game_json(scores: list[RoundScore], game: GameResult, complete: bool) -> dic
             "complete": complete,
         },
     }
+
+
+def game_score_json(game: Game) -> dict[str, Any]:
+    """``catbox score GAME``: the same document as ``catbox score R1 R2 ...`` (Sc4)."""
+    return game_json(list(game.scores()), game.result(), game.complete)
 
 
 def goal_json(goal: Goal) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from catbox.solver import formats, svg
 from catbox.solver.cards import Play, seat_from_letter, seat_letter
 from catbox.solver.deal import deal_round
 from catbox.solver.errors import FormatError
+from catbox.solver.game import Game
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.record import Record
@@ -170,6 +171,8 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
             # played out as a puzzle (the goal seat against catbox): sent back with its jobs
             "puzzle": formats.to_json_obj(doc),
         }
+    if isinstance(doc, Game):
+        raise FormatError("a game record (catbox-game/1): open one of its rounds", rule="format")
     return {
         "kind": "position",
         "title": f"Position, {doc.players} players",
