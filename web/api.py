@@ -39,7 +39,9 @@ __all__ = [
     "play",
     "position_field",
     "seat_field",
+    "str_field",
     "view",
+    "view_json",
 ]
 
 #: The longest document or position string accepted in a paste (characters).
@@ -57,7 +59,9 @@ def check_keys(req: dict[str, Any], allowed: set[str]) -> None:
         raise ApiError(400, f"unknown field {extra[0]!r}; this request takes {sorted(allowed)}")
 
 
-def _str(req: dict[str, Any], key: str, *, required: bool = True, limit: int = MAX_TEXT) -> str:
+def str_field(
+    req: dict[str, Any], key: str, *, required: bool = True, limit: int = MAX_TEXT
+) -> str:
     value = req.get(key)
     if value is None:
         if required:
@@ -93,7 +97,7 @@ def number_field(req: dict[str, Any], key: str, lo: float, hi: float, default: f
 def position_field(req: dict[str, Any], key: str = "position") -> Position:
     """A position from a one-line position string (a catbox error names what is wrong), with
     the seat names of the request's ``names`` when it has them (the one-line form has none)."""
-    text = _str(req, key, limit=1024).strip()
+    text = str_field(req, key, limit=1024).strip()
     pos = formats.position_from_line(text).settle()
     names = req.get("names")
     if names is None:
@@ -108,7 +112,7 @@ def position_field(req: dict[str, Any], key: str = "position") -> Position:
 
 
 def seat_field(req: dict[str, Any], key: str, players: int) -> int | None:
-    text = _str(req, key, required=False, limit=1)
+    text = str_field(req, key, required=False, limit=1)
     return seat_from_letter(text, players) if text else None
 
 
@@ -190,7 +194,7 @@ def load_text(req: dict[str, Any]) -> dict[str, Any]:
     """``{"text"}``: a pasted position, record or puzzle (TOML or JSON), or a position string.
     A puzzle that names a position file is refused (the board opens no file)."""
     check_keys(req, {"text"})
-    text = _str(req, "text").strip()
+    text = str_field(req, "text").strip()
     if not text:
         raise ApiError(400, "nothing to load: paste a position, a record, a puzzle or a cbx1: line")
     if formats.looks_like_line(text):
@@ -220,14 +224,16 @@ def view(req: dict[str, Any]) -> dict[str, Any]:
     check_keys(req, {"position", "names", "view", "last", "best"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
-    last = _str(req, "last", required=False, limit=4)
+    last = str_field(req, "last", required=False, limit=4)
     best = req.get("best", [])
     if not isinstance(best, list) or len(best) > 40 or not all(isinstance(b, str) for b in best):
         raise ApiError(400, "field 'best' must be a list of plays like \"5R\"")
-    return _view(pos, seat, Play.parse(last) if last else None, [Play.parse(b) for b in best])
+    return view_json(pos, seat, Play.parse(last) if last else None, [Play.parse(b) for b in best])
 
 
-def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) -> dict[str, Any]:
+def view_json(
+    pos: Position, seat: int | None, last: Play | None, best: list[Play]
+) -> dict[str, Any]:
     out = position_json(pos)
     to_play = pos.to_play
     hand = pos.seats[to_play].hand if to_play is not None else None
@@ -255,9 +261,9 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     check_keys(req, {"position", "names", "play", "view"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
-    p = Play.parse(_str(req, "play", limit=4))
+    p = Play.parse(str_field(req, "play", limit=4))
     after = pos.play(p)
-    out = _view(after, seat, p, [])
+    out = view_json(after, seat, p, [])
     out["move"] = move_json(pos, p, after)
     return out
 
@@ -267,8 +273,8 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
     text of a file to download: the record built so far (the deal plus ``moves``, replayed
     and checked) or the position shown."""
     check_keys(req, {"what", "syntax", "record", "moves", "position", "names"})
-    what = _str(req, "what", limit=10)
-    syntax = _str(req, "syntax", required=False, limit=4) or "toml"
+    what = str_field(req, "what", limit=10)
+    syntax = str_field(req, "syntax", required=False, limit=4) or "toml"
     if syntax not in ("toml", "json"):
         raise ApiError(400, "field 'syntax' must be 'toml' or 'json'")
     doc: formats.Document

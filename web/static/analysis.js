@@ -5,6 +5,11 @@ import { S, botSeat, viewSeat } from "./state.js";
 
 let act = { play: () => {} };
 
+// Who plays a row's play when it is tapped (the board's tryPlay, the entry's enterPlay).
+export function useActions(actions) {
+  act = actions;
+}
+
 export function stopJob() {
   if (S.poll) clearTimeout(S.poll);
   S.poll = null;

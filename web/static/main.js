@@ -2,9 +2,12 @@
 // network but this server. It wires the controls and registers each view with the router:
 //   #ply=N       a ply of the document named on the command line
 //   #pos=cbx1:…  any position (a move played here, a dealt round, a pasted position)
-// Other views (entry, editor, practice) register their own keys the same way.
+//   #board       back to the document shown last
+//   #enter       the entry mode (entry.js)
+// Other views (editor, practice) register their own keys the same way.
 import { stopJob } from "./analysis.js";
 import { escape, onBoardClick, openDocument, refresh, show, undo } from "./boardview.js";
+import { downloadRecord, openEntry, setupEntry } from "./entry.js";
 import { deal, loadText, save } from "./files.js";
 import { $, call, say } from "./net.js";
 import * as router from "./router.js";
@@ -20,6 +23,12 @@ router.route("ply", async (p) => {
   if (!S.initial) return false;
   const ply = Number(p.get("ply"));
   await openDocument(S.initial, Number.isInteger(ply) ? ply : undefined);
+  return true;
+});
+router.route("enter", openEntry);
+router.route("board", async () => {
+  if (!S.doc) return false;
+  await openDocument(S.doc);
   return true;
 });
 router.otherwise(async () => {
@@ -57,6 +66,8 @@ async function main() {
   $("save-record").onclick = () => save("record");
   for (const id of ["practice", "show-all", "my-seat"]) $(id).onchange = refresh;
   document.addEventListener("keydown", keys);
+  setupEntry();
+  $("download-record").onclick = downloadRecord;
   router.start();
   try {
     const first = await call("/api/initial");
