@@ -14,16 +14,16 @@ from dataclasses import replace
 from typing import Any
 
 from catbox.solver import formats, svg
-from catbox.solver.cards import Play, seat_from_letter, seat_letter
+from catbox.solver.cards import Play, seat_from_letter, seat_letter, variant
 from catbox.solver.deal import deal_round
-from catbox.solver.errors import FormatError
-from catbox.solver.game import Game
+from catbox.solver.errors import FormatError, PositionError
+from catbox.solver.game import Game, next_round
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.record import Record
 from catbox.solver.rules import RULE_TEXT
 from catbox.solver.scoring import round_score
-from catbox.solver.shapes import moves_json, position_json, round_json
+from catbox.solver.shapes import game_score_json, moves_json, position_json, round_json
 
 from .errors import ApiError
 
@@ -361,7 +361,7 @@ def _puzzle_params(req: dict[str, Any], level: int) -> dict[str, Any]:
 
 
 def _generate_params(req: dict[str, Any], level: int) -> dict[str, Any]:
-    lvl = _str(req, "level", required=False, limit=10)
+    lvl = str_field(req, "level", required=False, limit=10)
     if lvl not in ("", "easy", "medium", "hard"):
         raise ApiError(400, "field 'level' must be easy, medium or hard")
     return {"players": _players(req), "level": lvl or None, "time_limit": 100.0}
@@ -469,6 +469,69 @@ def game_begin(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _game(req: dict[str, Any]) -> Game:
+    """The game of the request (``catbox.solver.game.Game``), every round replayed."""
+    obj = _object(req, "game")
+    check_keys(obj, {"players", "names", "first_start", "rounds"})
+    players = int_field(obj, "players", 2, 5, None)
+    if players is None:
+        raise ApiError(400, "missing field 'game.players'")
+    rounds = obj.get("rounds", [])
+    if not isinstance(rounds, list) or len(rounds) > players:
+        raise ApiError(400, f"field 'game.rounds' must list at most {players} round records")
+    records = []
+    for i, r in enumerate(rounds):
+        rec = formats.from_json_obj(r) if isinstance(r, dict) else None
+        if not isinstance(rec, Record):
+            raise FormatError("expected a round record (catbox-record/1)", where=f"rounds[{i}]")
+        records.append(rec)
+    first = seat_field(obj, "first_start", players) or 0
+    game = Game(
+        players=players, rounds=tuple(records), names=_names(obj, players), first_start=first
+    )
+    game.validate()
+    return game
+
+
+def game_deal(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/deal``: ``{"game", "seed"}``: the deal of the game's next round (the
+    start passed left, Sc4): every seat's dealt hand, the round start seat, the 2-player
+    revealed cards."""
+    check_keys(req, {"game", "seed"})
+    game = _game(req)
+    if len(game.rounds) >= game.players:
+        raise PositionError(f"the game is over: {game.players} rounds are played", rule="Sc4")
+    seed = int_field(req, "seed", 0, 2**63 - 1, 0)
+    assert seed is not None
+    d = next_round(game, seed=seed)
+    return {
+        "round": len(game.rounds),
+        "start": seat_letter(d.round_start),
+        "deal": [list(h) for h in d.dealt],
+        "revealed": list(d.revealed),
+        "predictions_allowed": list(variant(game.players).predictions),
+    }
+
+
+def game_score(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/score``: ``{"game"}``: per-round scores, totals and winners (Sc4),
+    the shape of ``catbox score GAME --json``."""
+    check_keys(req, {"game"})
+    out: dict[str, Any] = game_score_json(_game(req))
+    return out
+
+
+def game_export(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/export``: ``{"game", "syntax"?}``: the game record's text
+    (``catbox-game/1``), every round replayed and checked."""
+    check_keys(req, {"game", "syntax"})
+    syntax = str_field(req, "syntax", required=False, limit=4) or "toml"
+    if syntax not in ("toml", "json"):
+        raise ApiError(400, "field 'syntax' must be 'toml' or 'json'")
+    text = formats.dumps(_game(req), "json" if syntax == "json" else "toml")
+    return {"filename": f"catbox-game.{syntax}", "text": text}
+
+
 def puzzle_list() -> dict[str, Any]:
     """``GET /api/puzzles``: the bundled collection: name, title, difficulty, players, goal,
     and whether it can be played out here (every hand known)."""
@@ -502,7 +565,7 @@ def puzzle_open(req: dict[str, Any]) -> dict[str, Any]:
     from importlib import resources
 
     check_keys(req, {"name", "text"})
-    name = _str(req, "name", required=False, limit=80)
+    name = str_field(req, "name", required=False, limit=80)
     if name:
         if not name.replace("-", "").isalnum():
             raise ApiError(400, "field 'name' must be a bundled puzzle's name")
@@ -511,7 +574,7 @@ def puzzle_open(req: dict[str, Any]) -> dict[str, Any]:
             raise ApiError(404, f"no bundled puzzle {name!r}")
         doc = formats.loads(f.read_text(encoding="utf-8"), "toml", name=f"{name}.toml")
     else:
-        text = _str(req, "text")
+        text = str_field(req, "text")
         doc = formats.loads(text, formats.syntax_of("", text), name="pasted text")
     if not isinstance(doc, Puzzle):
         raise FormatError("expected a puzzle (catbox-puzzle/1)", where=name or "text")

@@ -221,6 +221,9 @@ def create_app(
             # practice: whole games against catbox, its reasons, puzzles played out
             Route("/api/practice/jobs", post_practice_job, methods=["POST"]),
             Route("/api/game/begin", _endpoint(api.game_begin), methods=["POST"]),
+            Route("/api/game/deal", _endpoint(api.game_deal), methods=["POST"]),
+            Route("/api/game/score", _endpoint(api.game_score), methods=["POST"]),
+            Route("/api/game/export", _endpoint(api.game_export), methods=["POST"]),
             Route("/api/puzzles", puzzles),
             Route("/api/puzzles/open", _endpoint(api.puzzle_open), methods=["POST"]),
             Mount("/static", static),

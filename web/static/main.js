@@ -12,7 +12,8 @@ import { deal, loadText, save } from "./files.js";
 import { $, call, say } from "./net.js";
 import * as router from "./router.js";
 import { S } from "./state.js";
-// practice's views register their own keys: #puzzles, #puzzle=NAME (and catbox's reasons)
+// practice's views register their own keys: #game, #puzzles, #puzzle=NAME (and catbox's reasons)
+import "./game.js";
 import "./puzzles.js";
 import "./reasons.js";
 

@@ -202,12 +202,11 @@ async function openNamed(name) {
   }
 }
 
-// The page's links to the practice views, in the header.
+// The page's links to the practice views, beside the other views' (the header's nav).
 function links() {
-  const nav = el("nav", { className: "views", title: "practice" },
-    el("a", { href: "#game", textContent: "Game vs catbox" }),
-    el("a", { href: "#puzzles", textContent: "Puzzles" }));
-  document.querySelector("header.top").append(nav);
+  const nav = document.querySelector("header.top nav.modes") || document.querySelector("header.top");
+  nav.append(el("a", { href: "#game", id: "to-game", textContent: "Game vs catbox", dataset: { for: "game" } }),
+    el("a", { href: "#puzzles", id: "to-puzzles", textContent: "Puzzles", dataset: { for: "puzzle" } }));
 }
 
 links();
