@@ -12,10 +12,13 @@ from typing import Any
 import pytest
 
 from catbox.solver import formats
-from catbox.solver.cards import Play
+from catbox.solver.cards import Play, variant
 from catbox.solver.deal import deal_round, random_position
+from catbox.solver.game import Game, next_round
 from catbox.solver.player import choose_aside, choose_prediction
 from catbox.solver.puzzle import Puzzle
+from catbox.solver.record import Record
+from catbox.solver.shapes import game_score_json
 from catbox.solver.solve import goal_reached, solve
 from catbox.web.practice import bot_play, play_reasons, start_advice
 
@@ -154,3 +157,78 @@ def test_practice_job_input_is_checked_at_once(server: Served) -> None:
     )
     done = server.wait_job(snap["id"])
     assert done["state"] == "error" and "S1" in done["error"]["message"]
+
+
+# ---------------------------------------------------------------------------- whole games
+def _played(players: int, seed: int, game: Game) -> Record:
+    """The next round of ``game`` played by catbox's policy in every seat, the deal's own
+    set-aside cards and predictions standing in for the seats' choices."""
+    d = next_round(game, seed=seed)
+    preds = tuple(sorted(variant(players).predictions)[:1] * players) if players > 2 else None
+    rec = Record(
+        players=players,
+        deal=d.dealt,
+        set_aside=d.set_aside,
+        predictions=preds or (None,) * players,
+        round_start=d.round_start,
+        revealed=d.revealed,
+    )
+    pos = rec.start()
+    moves: list[Play] = []
+    while not pos.finished:
+        move = bot_play(pos, seed=len(moves), level=0)
+        moves.append(move)
+        pos = pos.play(move)
+    return rec.with_moves(moves)
+
+
+def test_Sc4_a_game_is_dealt_scored_and_exported_as_the_library_does(server: Served) -> None:
+    players, seed = 3, 9
+    game = Game(players=players)
+    obj: dict[str, Any] = {"players": players, "first_start": "A", "rounds": []}
+    for r in range(players):
+        got = ok(server, "/api/game/deal", {"game": obj, "seed": seed})
+        d = next_round(game, seed=seed)
+        assert got["round"] == r and got["start"] == "ABC"[r]  # the start passes left
+        assert got["deal"] == [list(h) for h in d.dealt]
+        assert got["predictions_allowed"] == list(variant(players).predictions)
+        rec = _played(players, seed, game)
+        began = ok(
+            server,
+            "/api/game/begin",
+            {
+                "players": players,
+                "deal": got["deal"],
+                "set_aside": list(rec.set_aside),
+                "predictions": list(rec.predictions),
+                "start": got["start"],
+            },
+        )
+        assert formats.from_json_obj(began["record"]) == rec.with_moves(())
+        game = game.with_round(rec)
+        obj["rounds"].append(formats.to_json_obj(rec))
+    assert ok(server, "/api/game/score", {"game": obj}) == json.loads(
+        json.dumps(game_score_json(game))
+    )
+    text = ok(server, "/api/game/export", {"game": obj, "syntax": "json"})["text"]
+    assert formats.loads(text, "json") == game
+    status, err = server.call("POST", "/api/game/deal", {"game": obj, "seed": seed})
+    assert status == 422 and "Sc4" in err["error"]["message"]  # every round is played
+    review = job(server, {"kind": "game-review", "rounds": obj["rounds"][:1], "seat": "B"})
+    assert len(review["pages"]) == 1 and "<html" in review["pages"][0].lower()
+
+
+def test_a_broken_game_is_refused_naming_its_round(server: Served) -> None:
+    game = Game(players=3)
+    first = _played(3, 4, game)
+    second = _played(3, 4, game.with_round(first))
+    # Sc4: A starts round 1 and B round 2, not the other way round
+    obj = {"players": 3, "rounds": [formats.to_json_obj(second), formats.to_json_obj(first)]}
+    status, err = server.call("POST", "/api/game/score", {"game": obj})
+    assert (
+        status == 422 and "Sc4" in err["error"]["message"] and "rounds[" in err["error"]["message"]
+    )
+    status, err = server.call("POST", "/api/game/score", {"game": {"players": 3, "rounds": [1]}})
+    assert status == 422 and "rounds[0]" in err["error"]["message"], err
+    status, err = server.call("POST", "/api/game/begin", {"players": 3, "deal": [[1]]})
+    assert status == 400, err

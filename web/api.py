@@ -16,7 +16,7 @@ from typing import Any
 from catbox.solver import formats, svg
 from catbox.solver.cards import Play, seat_from_letter, seat_letter, variant
 from catbox.solver.deal import deal_round
-from catbox.solver.errors import FormatError, PositionError
+from catbox.solver.errors import FormatError
 from catbox.solver.game import Game, next_round
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Puzzle
@@ -499,8 +499,6 @@ def game_deal(req: dict[str, Any]) -> dict[str, Any]:
     revealed cards."""
     check_keys(req, {"game", "seed"})
     game = _game(req)
-    if len(game.rounds) >= game.players:
-        raise PositionError(f"the game is over: {game.players} rounds are played", rule="Sc4")
     seed = int_field(req, "seed", 0, 2**63 - 1, 0)
     assert seed is not None
     d = next_round(game, seed=seed)
