@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from catbox.solver import formats
+from catbox.solver.game import Game
 from catbox.solver.puzzle import Puzzle
+from catbox.solver.shapes import game_score_json
 from catbox.solver.solve import keeping_plays, solve_goal
 
 from .browser import chromium, open_page
@@ -166,4 +168,109 @@ def test_the_collection_and_the_generator_open_puzzles(browser: Browser, server:
             timeout=120_000,
         )
         assert page.inner_text("#puzzle-goal").startswith("Goal: ")
+        assert refused == []
+
+
+# ---------------------------------------------------------------------------- whole games
+def my_turn_or_end(page: Page, me: str) -> str:
+    """Wait until it is ``me``'s turn on the board's round of the game, or the round is over
+    (``between`` rounds, or ``over``)."""
+    got: str = page.wait_for_function(
+        f"""() => {{
+          const S = catbox.S, g = document.body.dataset.game;
+          if (g === 'between' || g === 'over') return g;
+          if (S.view && S.doc === catboxGame.doc && S.view.to_play === {me!r}
+              && S.cursor === S.plies.length - 1 && !S.busy) return 'me';
+          return false; }}""",
+        timeout=120_000,
+    ).json_value()
+    return got
+
+
+def tap_cell(page: Page, play: str) -> None:
+    """One tap on the cell of ``play``; tapped again if the page was not ready for it."""
+    from playwright.sync_api import TimeoutError as Late
+
+    before = page.evaluate("catbox.S.cursor")
+    for _ in range(3):
+        page.click(f'#board [data-cell="{play}"]')
+        try:
+            page.wait_for_function(f"catbox.S.cursor > {before}", timeout=10_000)
+            return
+        except Late:  # the page was busy: tap again
+            continue
+    raise AssertionError(f"the tap on {play} was not played")
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, "phone"), (3, "desktop")])
+def test_a_whole_game_against_catbox_to_its_totals_and_its_record(
+    browser: Browser, server: Served, players: int, size: str
+) -> None:
+    me = "B"
+    with open_page(browser, server.url + "#game") as (page, refused):
+        if size == "phone":
+            page.set_viewport_size({"width": 390, "height": 844})
+        page.select_option("#versus-new [name=players]", str(players))
+        page.select_option("#versus-new [name=seat]", me)
+        page.fill("#versus-new [name=seed]", "5")
+        page.click("#versus-new button[type=submit]")
+        for r in range(players):
+            page.wait_for_selector(".aside-choice button")
+            assert f"Round {r + 1} of {players}" in page.inner_text("#versus-status")
+            if r == 0:  # the advisor's ranking on request: every card of the hand
+                page.click("#advisor")
+                page.wait_for_selector("#advice table")
+                cards = page.eval_on_selector_all(".aside-choice button", "bs => bs.length")
+                assert page.eval_on_selector_all("#advice tbody tr", "rs => rs.length") >= min(
+                    cards, 10
+                )
+                shot(page, f"game-start-{players}p-{size}")
+                no_sideways_scroll(page)
+                if size == "phone":
+                    assert small_targets(page, "#versus-panel") == []
+            page.click(".aside-choice button >> nth=0")
+            if players > 2:
+                page.wait_for_selector(".prediction-choice button", timeout=120_000)
+                page.click(".prediction-choice button >> nth=0")
+            page.wait_for_function("document.body.dataset.game === 'round'", timeout=120_000)
+            while (state := my_turn_or_end(page, me)) == "me":
+                legal = page.evaluate("catbox.S.view.moves.legal")
+                tap_cell(page, legal[-1])
+                if r == 0 and page.evaluate("catbox.S.cursor") in (4, 5):
+                    shot(page, f"game-round-{players}p-{size}")
+            page.wait_for_selector("#versus-totals")
+            if state == "between":
+                page.click("#versus-next")
+        assert state == "over" and "Game over" in page.inner_text("#versus-status")
+        # catbox's reasons for one of its plays: the ranked candidates, the play made first
+        page.wait_for_selector("#reasons-panel:not([hidden])")
+        chosen = page.eval_on_selector("#why-move", "s => s.options[s.selectedIndex].text")
+        page.click("#why-play")
+        page.wait_for_selector("#why-out table")
+        best = page.inner_text("#why-out tr.best td:first-child")
+        assert chosen.endswith(f" {best}"), (chosen, best)
+        # and for its round-start decisions
+        page.click(".why-start >> nth=0")
+        page.wait_for_selector(".start-reasons table tr.best", timeout=60_000)
+        shot(page, f"game-over-{players}p-{size}")
+        if size == "desktop":
+            no_sideways_scroll(page)
+        # the game record replays through the library, and its totals are the page's
+        with page.expect_download() as dl:
+            page.click("#versus-download")
+        path = dl.value.path()
+        game = formats.loads(Path(path).read_text(encoding="utf-8"), "toml")
+        assert isinstance(game, Game)
+        game.validate()
+        assert game.complete and len(game.rounds) == players
+        shown = page.evaluate("catboxGame.score.game.totals")
+        assert game_score_json(game)["game"]["totals"] == shown
+        cells = page.eval_on_selector_all(
+            "#versus-totals tr.totals td", "ts => ts.slice(1).map(t => Number(t.textContent))"
+        )
+        assert cells == list(shown.values())
+        assert all(rec.position().finished for rec in game.rounds)
+        page.click("#versus-review-open")
+        page.wait_for_selector(".versus-review-link", timeout=120_000)
+        assert page.eval_on_selector_all(".versus-review-link", "ls => ls.length") == players
         assert refused == []
