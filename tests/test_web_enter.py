@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,9 +18,10 @@ import pytest
 from catbox.solver import formats
 from catbox.solver.cards import seat_letter
 from catbox.solver.deal import deal_round
+from catbox.solver.game import Game
 from catbox.solver.record import Record
 from catbox.solver.scoring import round_score
-from catbox.solver.shapes import round_json
+from catbox.solver.shapes import game_score_json, round_json
 
 from .browser import chromium, open_page
 from .webserver import Served
@@ -114,6 +116,9 @@ def check_entered(page: Page, rec: Record, seat: int) -> None:
     assert got.deal[seat] == rec.deal[seat] and got.set_aside[seat] == rec.set_aside[seat]
     assert all(got.deal[i] is None for i in range(rec.players) if i != seat)
     assert got.round_start == rec.round_start and got.names == rec.names
+    # a hidden seat's paradox is declared in the record; the entering seat's own is found
+    hidden = full.paradox if full.paradox not in (None, seat) else None
+    assert got.declared_paradox == hidden
 
 
 CASES = [
@@ -159,6 +164,13 @@ def test_a_hidden_seats_paradox_is_declared_and_the_own_one_ends_the_round(
         page.wait_for_function("catbox.S.view.over")
         assert "C" in page.inner_text("#status")
         check_entered(page, rec, 0)
+        page.click("#open-review")  # A's plays judged from A's view, in a worker
+        page.wait_for_selector("#review-link:not([hidden])", timeout=120_000)
+        assert "of your plays reviewed" in page.inner_text("#review-note")
+        html = page.evaluate(
+            "fetch(document.querySelector('#review-link').href).then(r => r.text())"
+        )
+        assert html.startswith("<!DOCTYPE html>") and "catbox-review-page" in html
     with open_page(browser, server.url + "#enter") as (page, _):
         enter(page, rec, 2)  # as C: the page ends the round by itself
         assert not page.is_visible("#declare-paradox")
@@ -203,3 +215,39 @@ def test_a_bad_form_names_the_field_and_rule(browser: Browser, server: Served) -
         page.fill("[name=aside]", "2")
         page.click("form#enter-round button[type=submit]")
         page.wait_for_function("document.querySelector('#enter-error').textContent.includes('S1')")
+
+
+def test_a_whole_game_entered_round_after_round(browser: Browser, server: Served) -> None:
+    """Three rounds at 3 players, the start passing left (Sc4): "next round" keeps the players,
+    the seat and the names and fixes the start seat; the totals and the game's download are
+    the game's."""
+    rounds = [replace(playout(3, 40 + r, start=r), names=("Ann", "Ben", "Cy")) for r in range(3)]
+    game = Game(players=3, rounds=tuple(rounds), names=rounds[0].names)
+    game.validate()
+    with open_page(browser, server.url + "#enter", width=390) as (page, _):
+        for r, rec in enumerate(rounds):
+            if r == 0:
+                fill_form(page, rec, 1)
+            else:
+                page.click("#next-round")
+                assert page.is_disabled("form#enter-round [name=start]")
+                assert page.input_value("form#enter-round [name=start]") == seat_letter(r)
+                page.fill("[name=hand]", " ".join(map(str, rec.deal[1] or ())))
+                page.fill("[name=aside]", str(rec.set_aside[1]))
+                page.fill("[name=predictions]", " ".join(str(p) for p in rec.predictions))
+                page.click("form#enter-round button[type=submit]")
+            for k, move in enumerate(rec.moves, start=1):
+                tap(page, str(move), k)
+            if rec.position().paradox not in (None, 1):
+                page.click("#declare-paradox")
+            page.wait_for_selector("#game-totals")
+        score = game_score_json(game)
+        totals = " · ".join(f"{s} {t}" for s, t in score["game"]["totals"].items())
+        text = page.inner_text("#game-totals")
+        assert "Game over after 3 rounds" in text and totals in text, text
+        assert not page.is_visible("#next-round")
+        with page.expect_download() as got:
+            page.click("#download-game")
+        entered = formats.loads(Path(got.value.path()).read_text())
+        assert isinstance(entered, Game) and game_score_json(entered) == score
+        assert [r.moves for r in entered.rounds] == [r.moves for r in rounds]

@@ -37,3 +37,14 @@ def test_no_rule_text_table_in_the_page() -> None:
         assert not re.search(r"\bL[1-3]\s*:", text), js.name
         for words in RULE_TEXT.values():
             assert words[:25] not in text, (js.name, words)
+
+
+def test_web_functions_are_short_and_build_no_internal_error_of_their_own() -> None:
+    """No function in web/ over 60 statements; the "internal" error object is built only by
+    web/errors.py (internal_error, bug_json, in the library's SolverBug shape)."""
+    from .test_code_shape import long_functions
+
+    assert long_functions("web") == {}
+    web = STATIC.parent
+    builders = [p.name for p in web.glob("*.py") if '"internal"' in p.read_text()]
+    assert builders == ["errors.py"]

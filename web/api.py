@@ -32,6 +32,7 @@ __all__ = [
     "check_keys",
     "deal",
     "document_json",
+    "edit",
     "export",
     "int_field",
     "load_text",
@@ -268,15 +269,45 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def edit(req: dict[str, Any]) -> dict[str, Any]:
+    """The editor's draft, ``{"position": {...}}``: a ``catbox-position/1`` document table as
+    JSON, read by the position reader (every check of ``Position.validate``; a 422 names the
+    key and the rule); or ``{"line": "cbx1:…"}``, a position shown elsewhere; or ``{"blank":
+    players}``, a start position to draw a draft on. The answer: the board's view of it, its
+    one-line form and its table as the writer normalises it (what the editor goes on from)."""
+    check_keys(req, {"position", "line", "blank"})
+    obj = req.get("position")
+    if "blank" in req:  # an empty board to tap on while the draft is not a position yet
+        players = int_field(req, "blank", 2, 5, 4)
+        assert players is not None
+        revealed = (1, 2, 3) if players == 2 else ()
+        pos = Position.start(players, [None] * players, revealed=revealed)
+    elif "line" in req:  # the editor opened on a position shown elsewhere
+        pos = position_field(req, "line")
+    elif isinstance(obj, dict):
+        read = formats.from_json_obj({"format": "catbox-position/1", **obj})
+        if not isinstance(read, Position):
+            raise FormatError("expected a position (catbox-position/1)", where="position")
+        pos = read
+    else:
+        raise ApiError(400, "field 'position' must be a position document (a JSON object)")
+    out = view_json(pos, None, None, [])
+    out["line"] = formats.position_to_line(pos)
+    out["table"] = formats.to_json_obj(pos)
+    return out
+
+
 def export(req: dict[str, Any]) -> dict[str, Any]:
-    """``{"what": "record"|"position", "syntax"?, "record"?, "moves"?, "position"?}``: the
-    text of a file to download: the record built so far (the deal plus ``moves``, replayed
-    and checked) or the position shown."""
-    check_keys(req, {"what", "syntax", "record", "moves", "position", "names"})
+    """``{"what": "record"|"position"|"game", "syntax"?, "record"?, "moves"?, "position"?,
+    "game"?}``: the text of a file to download: the record built so far (the deal plus
+    ``moves``, replayed and checked), the position shown, or a game (``catbox-game/1``, every
+    round checked); ``syntax``: toml, json, or cbx1 (a position's one-line
+    form)."""
+    check_keys(req, {"what", "syntax", "record", "moves", "position", "names", "game"})
     what = str_field(req, "what", limit=10)
     syntax = str_field(req, "syntax", required=False, limit=4) or "toml"
-    if syntax not in ("toml", "json"):
-        raise ApiError(400, "field 'syntax' must be 'toml' or 'json'")
+    if syntax not in ("toml", "json", "cbx1"):
+        raise ApiError(400, "field 'syntax' must be 'toml', 'json' or 'cbx1'")
     doc: formats.Document
     if what == "record":
         obj = req.get("record")
@@ -289,8 +320,19 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
         doc.position()  # replay: every move checked
     elif what == "position":
         doc = position_field(req)
+    elif what == "game":
+        obj = req.get("game")
+        game = formats.from_json_obj(obj) if isinstance(obj, dict) else None
+        if not isinstance(game, Game):
+            raise FormatError("expected a game record (catbox-game/1)", where="game")
+        game.validate()  # every round replayed, the start passing left (Sc4)
+        doc = game
     else:
-        raise ApiError(400, "field 'what' must be 'record' or 'position'")
+        raise ApiError(400, "field 'what' must be 'record', 'position' or 'game'")
+    if syntax == "cbx1":  # a position's one-line form
+        if not isinstance(doc, Position):
+            raise ApiError(400, "only a position has a one-line (cbx1) form")
+        return {"filename": f"catbox-{what}.txt", "text": formats.position_to_line(doc) + "\n"}
     return {
         "filename": f"catbox-{what}.{syntax}",
         "text": formats.dumps(doc, "json" if syntax == "json" else "toml"),

@@ -39,7 +39,7 @@ from catbox.solver.player import DEFAULT_LEVEL, MAX_LEVEL
 from catbox.solver.record import Record
 
 from . import api, entry
-from .errors import ApiError, error_json
+from .errors import ApiError, bug_json, error_json
 from .jobs import Pool
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -56,8 +56,9 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def _error(status: int, kind: str, message: str) -> JSONResponse:
-    body = {"error": {"kind": kind, "message": message, "rule": None, "where": None}}
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(
+        {"error": ApiError(status, message, kind=kind).to_json()}, status_code=status
+    )
 
 
 class LocalOnly:
@@ -187,8 +188,7 @@ def create_app(
         return _error(exc.status_code, "request", words.get(exc.status_code, str(exc.detail)))
 
     async def on_other(request: Request, exc: Exception) -> Response:
-        text = " ".join(str(exc).split()) or "(no message)"
-        return _error(500, "internal", f"internal error: {type(exc).__name__}: {text}")
+        return JSONResponse({"error": bug_json(exc)}, status_code=500)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -213,8 +213,10 @@ def create_app(
             Route("/api/view", _endpoint(api.view), methods=["POST"]),
             Route("/api/play", _endpoint(api.play), methods=["POST"]),
             Route("/api/export", _endpoint(api.export), methods=["POST"]),
+            Route("/api/edit", _endpoint(api.edit), methods=["POST"]),
             Route("/api/enter/start", _endpoint(entry.entry_start), methods=["POST"]),
             Route("/api/enter/step", _endpoint(entry.entry_step), methods=["POST"]),
+            Route("/api/enter/game", _endpoint(entry.entry_game), methods=["POST"]),
             Route("/api/jobs", post_job, methods=["POST"]),
             Route("/api/jobs/{job}", get_job, methods=["GET"]),
             Route("/api/jobs/{job}", delete_job, methods=["DELETE"]),
@@ -280,11 +282,11 @@ def submit(jobs: Pool, req: dict[str, Any], level: int = DEFAULT_LEVEL) -> dict[
 
 
 def submit_review(jobs: Pool, req: dict[str, Any]) -> dict[str, Any]:
-    """``POST /api/jobs`` of kind ``review``: ``{"record", "seat", "paradox"?, "time_limit"?}``:
+    """``POST /api/jobs`` of kind ``review``: ``{"record", "seat", "time_limit"?}``:
     the entering seat's plays of an entered round judged from its own view (the command line's
     ``review RECORD --seat S``), answered with the review page (``html``) and a one-line
     summary. The record is read and replayed here (a 4xx at once when it is bad)."""
-    api.check_keys(req, {"kind", "record", "seat", "paradox", "time_limit"})
+    api.check_keys(req, {"kind", "record", "seat", "time_limit"})
     obj = req.get("record")
     if not isinstance(obj, dict):
         raise ApiError(400, "field 'record' must be a round record (a JSON object)")

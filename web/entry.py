@@ -13,7 +13,9 @@ so every rule is decided in one place:
   still unaccounted for by the entering seat's hand and set-aside card and the cards already
   played (S1);
 - the round ends by itself when the entering seat has no legal play (X1), and by a declared
-  paradox of the seat to play when its cards are unknown (the record's ``paradox`` key).
+  paradox of the seat to play when its cards are unknown (``Record.declared_paradox``, the
+  record's ``paradox`` key; the replay refuses it in the first trick, I5, or for a seat that is
+  not to play).
 
 The page keeps nothing but the record's JSON and the entering seat; each request sends them
 back (the server keeps no state).
@@ -27,14 +29,15 @@ from typing import Any
 from catbox.solver import formats
 from catbox.solver.cards import Play, seat_from_letter, seat_letter, variant
 from catbox.solver.errors import FormatError, IllegalPlayError, PositionError
+from catbox.solver.game import Game
 from catbox.solver.record import Record
 from catbox.solver.scoring import round_score
-from catbox.solver.shapes import round_json
+from catbox.solver.shapes import game_score_json, round_json
 
 from .api import MAX_NAME, check_keys, move_json, str_field, view_json
 from .errors import ApiError
 
-__all__ = ["entry_start", "entry_step", "parse_numbers"]
+__all__ = ["entry_game", "entry_json", "entry_start", "entry_step", "parse_numbers"]
 
 
 def parse_numbers(text: str, where: str) -> list[int]:
@@ -108,7 +111,7 @@ def entry_start(req: dict[str, Any]) -> dict[str, Any]:
         round_start=start,
         names=_names(req, players),
     )
-    return entry_json(record, seat, None)
+    return entry_json(record, seat)
 
 
 def entry_step(req: dict[str, Any]) -> dict[str, Any]:
@@ -134,29 +137,19 @@ def entry_step(req: dict[str, Any]) -> dict[str, Any]:
     declared = req.get("paradox", False)
     if not isinstance(declared, bool):
         raise ApiError(400, "field 'paradox' must be true or false")
-    return entry_json(record, seat, _declared_seat(record) if declared else None)
+    if declared:  # the seat to play's paradox, checked by the record's replay (X1, I5)
+        record = replace(record, declared_paradox=record.position().to_play)
+        if record.declared_paradox is None:
+            raise IllegalPlayError("the round is over: no paradox to declare", rule="E1")
+    return entry_json(record, seat)
 
 
-def _declared_seat(record: Record) -> int:
-    pos = record.position()
-    seat = pos.to_play
-    if seat is None:
-        raise IllegalPlayError("the round is over: no paradox to declare", rule="E1")
-    if pos.seats[seat].hand is not None:
-        raise IllegalPlayError(
-            f"{seat_letter(seat)}'s cards are known: its paradox is found, not declared", rule="X1"
-        )
-    return seat
-
-
-def entry_json(record: Record, seat: int, paradox: int | None) -> dict[str, Any]:
+def entry_json(record: Record, seat: int) -> dict[str, Any]:
     """The entry's state after the record's moves: the record (JSON), the position (one line,
     and the board's view of it from ``seat``), the moves with who made them, whose turn it is
     (the entering seat's own, or a hidden seat's), and the score once the round is over."""
     positions = list(record.positions())  # every move replayed: the first illegal one refused
-    pos = positions[-1]
-    if paradox is not None:
-        pos = replace(pos, paradox=paradox)  # X1 declared: the round is over, Sc1 scores it
+    pos = positions[-1]  # with the declared paradox, if any (the round is over; Sc1)
     last = record.moves[-1] if record.moves else None
     out = view_json(pos, seat, last, [])
     to_play = pos.to_play
@@ -171,7 +164,43 @@ def entry_json(record: Record, seat: int, paradox: int | None) -> dict[str, Any]
     out["turn"] = seat_letter(to_play) if to_play is not None else None
     out["mine"] = to_play == seat
     out["over"] = to_play is None
-    out["declared"] = seat_letter(paradox) if paradox is not None else None
+    declared = record.declared_paradox
+    out["declared"] = seat_letter(declared) if declared is not None else None
     out["score"] = round_json(round_score(pos)) if pos.finished else None
     out["names"] = list(record.names)
     return out
+
+
+def entry_game(req: dict[str, Any]) -> dict[str, Any]:
+    """``{"rounds": [record, …]}``: the game of the rounds entered so far, in
+    order (``catbox-game/1``: the start passes left, at most as many rounds as players, Sc4),
+    checked by the game's reader: the game's table, its scores as ``catbox score GAME --json``
+    gives them (totals and winners with the Sc4 tie-break) and the next round's start seat
+    (None once the game is complete)."""
+    check_keys(req, {"rounds"})
+    rounds = req.get("rounds")
+    if not isinstance(rounds, list) or not rounds or not all(isinstance(r, dict) for r in rounds):
+        raise ApiError(400, "field 'rounds' must be a list of round records (JSON objects)")
+    if len(rounds) > 5:
+        raise ApiError(413, "a game has at most 5 rounds")
+    records = []
+    for r, obj in enumerate(rounds):
+        rec = formats.from_json_obj(obj)
+        if not isinstance(rec, Record):
+            raise FormatError("expected a round record (catbox-record/1)", where=f"rounds[{r + 1}]")
+        records.append(rec)
+    first = records[0]
+    game = Game(
+        players=first.players,
+        rounds=tuple(records),
+        names=first.names,
+        first_start=first.round_start,
+    )
+    game.validate()
+    done = game.complete or not game.finals()[-1].finished
+    return {
+        "game": formats.to_json_obj(game),
+        "score": game_score_json(game),
+        "round": len(records),
+        "next_start": None if done else seat_letter(game.round_start(len(records))),
+    }

@@ -36,7 +36,7 @@ from catbox.solver.player import DEFAULT_LEVEL
 from catbox.solver.record import Record
 from catbox.solver.shapes import advice_json, analyze_json, player_review_json, row_json
 
-from .errors import error_json
+from .errors import bug_json, error_json
 from .practice import JOBS as PRACTICE_JOBS
 from .practice import bot_play
 
@@ -158,8 +158,4 @@ def main(conn: Connection) -> None:
         except CatboxError as e:
             send("error", error_json(e))
         except Exception as e:  # a bug: reported as one, and the worker goes on
-            text = " ".join(str(e).split()) or "(no message)"
-            send(
-                "error",
-                {"kind": "internal", "message": f"internal error: {type(e).__name__}: {text}"},
-            )
+            send("error", bug_json(e))

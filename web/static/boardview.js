@@ -5,6 +5,7 @@
 import { afterRender, stopJob } from "./analysis.js";
 import { drawHand, drawMoves, drawScore, selectCard } from "./hand.js";
 import { $, call, explain, say } from "./net.js";
+import { fit, listSeats } from "./phone.js";
 import { setAddress, setMode } from "./router.js";
 import { S, named, viewSeat } from "./state.js";
 
@@ -76,7 +77,9 @@ export function drawBoard(v, box) {
     }
   } else {
     holder.innerHTML = v.svg;
+    fit(holder);
   }
+  listSeats(holder, v.state);
 }
 
 function render(v) {

@@ -9,7 +9,7 @@ import { drawMoves, scoreText } from "./hand.js";
 import { $, call, download, explain, say } from "./net.js";
 import { setAddress, setMode } from "./router.js";
 import { S } from "./state.js";
-import { endRound, resetEnd } from "./entry_end.js";
+import { G, endRound, resetEnd } from "./entry_end.js";
 
 const LETTERS = ["A", "B", "C", "D", "E"];
 // the entry: the answers so far (the last is shown), the best advice's chance of avoiding a
@@ -47,12 +47,19 @@ export async function openEntry() {
   return true;
 }
 
-function showForm() {
-  $("enter-round").hidden = false;
+function showForm(start) {
+  const form = $("enter-round");
+  form.hidden = false;
+  // a game's later round: players, seat and names as before, the start seat passed left
+  for (const name of ["players", "seat", "names"]) form.elements[name].disabled = G.rounds.length > 0;
+  form.elements.start.disabled = G.rounds.length > 0;
+  $("enter-game-note").textContent = G.rounds.length
+    ? `Round ${G.rounds.length + 1} of the game: ${start} starts (the start passes left).` : "";
   $("enter-live").hidden = true;
   $("board").replaceChildren();
   setAnalysis("", "Your own turns get advice from your view once the round starts.");
   fillSeats();
+  if (start) form.elements.start.value = start;
 }
 
 async function submitForm(ev) {
@@ -139,7 +146,7 @@ function render(st) {
   clearAnalysis();
   if (st.over) {
     setAnalysis("", "The round is over.");
-    endRound(st, scoreText(st.score, st.names));
+    endRound(st, scoreText(st.score, st.names), newEntry);
     return;
   }
   resetEnd();
@@ -171,10 +178,11 @@ function onTap(ev) {
   if (cell) enterPlay(cell.dataset.cell);
 }
 
-export function newEntry() {
+export function newEntry(start) {
+  if (!start) G.rounds = []; // "New entry" starts a new game; "Next round" goes on with it
   E.steps = [];
   E.avoid = null;
-  showForm();
+  showForm(start);
 }
 
 export function downloadRecord() {
@@ -191,5 +199,5 @@ export function setupEntry() {
   $("board").addEventListener("click", onTap);
   $("enter-undo").onclick = undo;
   $("declare-paradox").onclick = () => enter({ paradox: true });
-  $("enter-new").onclick = newEntry;
+  $("enter-new").onclick = () => newEntry();
 }

@@ -4,12 +4,15 @@
 //   #pos=cbx1:…  any position (a move played here, a dealt round, a pasted position)
 //   #board       back to the document shown last
 //   #enter       the entry mode (entry.js)
+//   #edit[&pos=cbx1:…]  the position editor (editor.js)
 // Other views (editor, practice) register their own keys the same way.
 import { stopJob } from "./analysis.js";
 import { escape, onBoardClick, openDocument, refresh, show, undo } from "./boardview.js";
 import { downloadRecord, openEntry, setupEntry } from "./entry.js";
+import { ED, openEditor, setupEditor } from "./editor.js";
 import { deal, loadText, save } from "./files.js";
 import { $, call, say } from "./net.js";
+import { fit, watch } from "./phone.js";
 import * as router from "./router.js";
 import { S } from "./state.js";
 // practice's views register their own keys: #game, #puzzles, #puzzle=NAME (and catbox's reasons)
@@ -17,7 +20,7 @@ import "./game.js";
 import "./puzzles.js";
 import "./reasons.js";
 
-window.catbox = { S, call, stopJob }; // the browser tests' hook (tests/test_web_browser.py)
+window.catbox = { S, ED, call, stopJob }; // the browser tests' hook (tests/test_web_browser.py)
 
 router.route("pos", (p) => loadText(p.get("pos")));
 router.route("ply", async (p) => {
@@ -27,6 +30,7 @@ router.route("ply", async (p) => {
   return true;
 });
 router.route("enter", openEntry);
+router.route("edit", (p) => openEditor(p, S.view && S.view.line));
 router.route("board", async () => {
   if (!S.doc) return false;
   await openDocument(S.doc);
@@ -68,8 +72,13 @@ async function main() {
   for (const id of ["practice", "show-all", "my-seat"]) $(id).onchange = refresh;
   document.addEventListener("keydown", keys);
   setupEntry();
+  setupEditor();
+  $("edit-this").onclick = () => {
+    location.hash = `#edit&pos=${encodeURIComponent(S.plies[S.cursor])}`;
+  };
   $("download-record").onclick = downloadRecord;
   router.start();
+  watch(() => fit($("board")));
   try {
     const first = await call("/api/initial");
     S.initial = first.document;
