@@ -48,14 +48,13 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_estimates import doomed  # noqa: E402
 from catbox.solver.cards import COPIES, Colour, Play, variant  # noqa: E402
-from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
-from catbox.solver.estimates.start import (  # noqa: E402
-    _predict_heuristic,
-    _set_aside_heuristic,
-    advise_start,
+from catbox.solver.estimates.opening import (  # noqa: E402
+    choose_aside,
+    choose_prediction,
+    most_held,
+    strength_prediction,
 )
-from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
-from catbox.solver.player import (  # noqa: E402
+from catbox.solver.estimates.player import (  # noqa: E402
     ENDGAME_PLAYOUTS,
     HORIZON,
     Scored,
@@ -64,6 +63,9 @@ from catbox.solver.player import (  # noqa: E402
     rollout_plays,
     score_plays,
 )
+from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
+from catbox.solver.estimates.start import advise_start  # noqa: E402
+from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
 
@@ -241,10 +243,10 @@ def deal(
     dealt, revealed, rng = dealt_hands(players, seed)
     asides, hands, preds = [], [], []
     for s, h in enumerate(dealt):
-        a = _set_aside_heuristic(h, rng)
+        a = most_held(h, rng)
         rest = list(h)
         rest.remove(a)
-        pred = _predict_heuristic(rest, players) if v.predictions else None
+        pred = strength_prediction(rest, players) if v.predictions else None
         if chosen and s in chosen:
             a, pred = chosen[s]
             rest = list(h)
@@ -302,14 +304,69 @@ class Tally:
         }
 
 
-def start_duel(players: int, deals: int, seed0: int, samples: int, play: str) -> dict[str, object]:
-    """The round-start advisor (``advise_start``) against the fixed rule: for each deal and seat
-    r, seat r sets aside and predicts as advised (the predictions before it known, S3), every
-    other seat by the rule; the round is played out by ``play`` in every seat, against the same
-    deal with the rule at seat r. Paired difference of seat r's score, per seat-round."""
+# a round-start rule: (dealt hand, players, order, predictions before, seed, the fixed rule's
+# (set-aside, prediction) in that seat) -> (set-aside card, prediction)
+Choice = tuple[int, int | None]
+StartRule = Callable[[tuple[int, ...], int, int, tuple[int, ...], int, Choice], Choice]
+
+
+def _player_rule(hand: tuple[int, ...], players: int, order: int, before: tuple[int, ...],
+                 seed: int, ref: Choice) -> Choice:  # fmt: skip
+    """catbox's player: ``choose_aside``, then ``choose_prediction`` knowing ``before``."""
+    a = choose_aside(hand, players=players, order=order, seed=seed)
+    if players == 2:
+        return a, None
+    return a, choose_prediction(hand, a, players=players, order=order, before=before, seed=seed)
+
+
+def _prediction_rule(hand: tuple[int, ...], players: int, order: int, before: tuple[int, ...],
+                     seed: int, ref: Choice) -> Choice:  # fmt: skip
+    """The fixed rule's set-aside card, the player's ``choose_prediction``."""
+    if players == 2:
+        return ref
+    pred = choose_prediction(hand, ref[0], players=players, order=order, before=before, seed=seed)
+    return ref[0], pred
+
+
+def _advisor_rule(samples: int) -> StartRule:
+    """The round-start advisor's best (``advise --hand``) over ``samples`` playouts a
+    candidate, set-aside and prediction at once, the predictions before known (S3)."""
+
+    def rule(hand: tuple[int, ...], players: int, order: int, before: tuple[int, ...],
+             seed: int, ref: Choice) -> Choice:  # fmt: skip
+        adv = advise_start(players, hand, order=order, before=before, samples=samples, seed=seed)
+        return adv.candidates[0].set_aside, adv.candidates[0].prediction
+
+    return rule
+
+
+START_RULES: dict[str, StartRule] = {
+    "player": _player_rule,
+    "prediction": _prediction_rule,
+    "advisor64": _advisor_rule(64),
+    "advisor100": _advisor_rule(100),
+}
+
+
+@dataclass
+class StartTally:
+    """One round-start rule in one seat at a time against the fixed rule: paired tallies, how
+    often it chose as the rule does, CPU seconds per seat (both decisions)."""
+
+    tally: Tally = field(default_factory=Tally)
+    same: int = 0
+    cpu: list[float] = field(default_factory=list)
+
+
+def start_duel(
+    players: int, deals: int, seed0: int, rules: list[str], play: str, progress: int = 0
+) -> dict[str, dict[str, object]]:
+    """Round-start rules against the fixed rule: for each deal and seat r, seat r sets aside
+    and predicts by the rule (the predictions before it known, S3), every other seat by the
+    fixed rule; the round is played out by ``play`` in every seat, against the same deal with
+    the fixed rule at seat r. Paired difference of seat r's score, per seat-round."""
     agent = AGENTS[play]
-    tally = Tally()
-    same = 0
+    tallies = {name: StartTally() for name in rules}
     t0 = time.perf_counter()
     for d in range(deals):
         seed = seed0 + d
@@ -322,32 +379,38 @@ def start_duel(players: int, deals: int, seed0: int, samples: int, play: str) ->
                 ref_start.seats[(ref_start.round_start + k) % players].prediction or 0
                 for k in range(order)
             )
-            adv = advise_start(
-                players,
-                tuple(dealt[r]),
-                order=order,
-                before=before if players > 2 else (),
-                samples=samples,
-                seed=seed,
-            )
-            best = adv.candidates[0]
-            choice = (best.set_aside, best.prediction)
-            if choice == (ref_start.seats[r].set_aside, ref_start.seats[r].prediction):
-                same += 1
-                out = ref
-            else:
-                out = play_round(deal(players, seed, {r: choice}), [agent] * players, seed)
-            tally.add(out, ref, r)
-        tally.end_deal()
+            mine = (ref_start.seats[r].set_aside or 0, ref_start.seats[r].prediction)
+            for name, st in tallies.items():
+                t = time.process_time()
+                choice = START_RULES[name](
+                    tuple(dealt[r]), players, order, before if players > 2 else (), seed, mine
+                )
+                st.cpu.append(time.process_time() - t)
+                if choice == mine:
+                    st.same += 1
+                    out = ref
+                else:
+                    out = play_round(deal(players, seed, {r: choice}), [agent] * players, seed)
+                st.tally.add(out, ref, r)
+        for st in tallies.values():
+            st.tally.end_deal()
+        if progress and (d + 1) % progress == 0 and d + 1 < deals:
+            done = ", ".join(f"{n} {fmt(mean(st.tally.diffs))}" for n, st in tallies.items())
+            print(f"    ... {players}p {d + 1} deals: {done}", file=sys.stderr, flush=True)
     n = deals * players
     return {
-        "players": players,
-        "deals": deals,
-        "samples": samples,
-        "play": play,
-        **tally.summary(n),
-        "same_choice": same / n,
-        "seconds": time.perf_counter() - t0,
+        name: {
+            "players": players,
+            "deals": deals,
+            "rule": name,
+            "play": play,
+            **st.tally.summary(n),
+            "same_choice": st.same / n,
+            "cpu_median": statistics.median(st.cpu),
+            "cpu_max": max(st.cpu),
+            "seconds": time.perf_counter() - t0,
+        }
+        for name, st in tallies.items()
     }
 
 
@@ -355,10 +418,11 @@ def print_start(r: dict[str, object]) -> None:
     sd = r["score_diff"]
     assert isinstance(sd, Estimate)
     print(
-        f"  {r['players']}p  advisor ({r['samples']} samples) vs rule  {r['deals']:>4} deals "
+        f"  {r['players']}p  {r['rule']:>10} vs the fixed rule  {r['deals']:>4} deals "
         f"(play: {r['play']}): score diff/seat-round {fmt(sd)}; paradox {rate(r['paradox'])} vs "  # type: ignore[arg-type]
         f"{rate(r['paradox_base'])}; hits {rate(r['hit'])} vs {rate(r['hit_base'])}; "  # type: ignore[arg-type]
-        f"same choice as the rule {100 * float(r['same_choice']):.0f}%",  # type: ignore[arg-type]
+        f"same choice as the rule {100 * float(r['same_choice']):.0f}%; CPU per seat "  # type: ignore[arg-type]
+        f"{float(r['cpu_median']):.2f} s median ({float(r['cpu_max']):.2f} max)",  # type: ignore[arg-type]
         flush=True,
     )
 
@@ -567,7 +631,10 @@ def main() -> int:
         "--no-selfplay", action="store_true", help="the duplicate duels without the self-play round"
     )
     ap.add_argument("--start", type=int, default=None, help="deals for the round-start table")
-    ap.add_argument("--start-samples", type=int, default=100)
+    ap.add_argument(
+        "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
+    )
+    ap.add_argument("--start-only", action="store_true", help="only the round-start table")
     args, _ = ap.parse_known_args()
     deals = args.deals or (6 if args.quick else 100)
     start_deals = args.start if args.start is not None else (2 if args.quick else 20)
@@ -577,6 +644,8 @@ def main() -> int:
         return 0
     speed_rounds = args.speed if args.speed is not None else (2 if args.quick else 10)
     res: dict[str, object] = {}
+    if args.start_only:
+        speed_rounds, args.baselines = 0, []
     if speed_rounds:
         print("\nPlayer's decision time by tricks left (median / max CPU seconds), and the horizon")
         for p in args.players:
@@ -595,15 +664,17 @@ def main() -> int:
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r
     if start_deals:
-        samples = 10 if args.quick else args.start_samples
         print(
-            f"\nRound start: the advisor (advise --hand, {samples} samples) vs the fixed rule for "
-            "one seat at a time, the others by the rule; every seat then plays the policy"
+            "\nRound start: each rule in one seat at a time vs the fixed rule (most-held number, "
+            "prediction from hand strength), the others by the fixed rule; every seat then "
+            "plays the policy"
         )
         for p in args.players:
-            r = start_duel(p, start_deals, 3_000_000 * p + args.seed, samples, "policy")
-            print_start(r)
-            res[f"{p}/start"] = r
+            seed0 = 3_000_000 * p + args.seed
+            rows = start_duel(p, start_deals, seed0, args.start_rules, "policy", args.progress)
+            for name, r in rows.items():
+                print_start(r)
+                res[f"{p}/start/{name}"] = r
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(to_json(res), indent=2))
     return 0

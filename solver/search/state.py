@@ -38,6 +38,7 @@ from ..position import Position
 from ..rules import RED_BONUS
 
 __all__ = [
+    "LEFT",
     "Ctx",
     "State",
     "apply",
@@ -49,6 +50,7 @@ __all__ = [
 ]
 
 State = tuple[int, int, int, int, int, int, int, int, int, int, int, int]
+LEFT = 11  # a State's ``left``: tricks not yet completed
 
 
 class Ctx:
