@@ -6,7 +6,8 @@ in the estimates wing, beside the playouts and sampled deals they are made of:
 :mod:`.estimates.player` (the plays) and :mod:`.estimates.opening` (the round start).
 """
 
+from .estimates.decision import choose_play
 from .estimates.opening import choose_aside, choose_prediction
-from .estimates.player import DEFAULT_LEVEL, MAX_LEVEL, choose_play
+from .estimates.player import DEFAULT_LEVEL, MAX_LEVEL
 
 __all__ = ["DEFAULT_LEVEL", "MAX_LEVEL", "choose_aside", "choose_play", "choose_prediction"]

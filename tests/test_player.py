@@ -16,13 +16,12 @@ from catbox.solver.errors import PositionError
 from catbox.solver.estimates import player
 from catbox.solver.estimates.advise import advise
 from catbox.solver.estimates.deals import DealSpace
+from catbox.solver.estimates.decision import choose_play, play_out
 from catbox.solver.estimates.player import (
     AVOID_TOLERANCE,
     HORIZON,
     Scored,
-    choose_play,
     endgame_choice,
-    play_out,
     score_plays,
 )
 

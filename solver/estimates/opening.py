@@ -1,6 +1,6 @@
 """catbox's player at the round start: the card to set aside (S2) and the prediction (S3),
 ranked by the seat's mean round score over playouts from sampled deals, with the samples spent
-where the ranking is still open (successive halving).
+where the ranking is still open (successive halving, by quarters).
 
 A sample (a *world*) deals the cards the seat cannot see to the other seats the way the
 round-start advisor does (:mod:`.start`: the others set aside a copy of the number they hold
@@ -8,9 +8,9 @@ most of, the seats after the asking one predict from their hand's strength, the 
 it predicted ``before``); each candidate (set-aside card, prediction) is played out by
 catbox's policy on the same worlds with the same random streams, so the differences between
 candidates are paired. The advisor gives every candidate the same number of worlds; here the
-budget (a count of playouts, :data:`BUDGET`) goes in rounds: every candidate still in the
-race gets the same new worlds, then the worse half leaves, until one is left or the budget is
-spent. The near-ties at the top get many worlds, the clear losers few: for the same work the
+budget (a count of playouts, :data:`BUDGET`) goes in equal rounds: every candidate still in
+the race gets the same new worlds, then all but the best quarter leave (:data:`CUT`), until one
+is left. The near-ties at the top get many worlds, the clear losers few: for the same work the
 choice is far less noisy (measured in bench/arena.py's round-start table).
 
 >>> o = rank_openings(4, (1, 1, 2, 3, 3, 3, 5, 6, 7, 8), order=0, budget=120)
@@ -155,17 +155,32 @@ class OpeningRow:
 class Opening:
     """The ranked candidates (best first: the last ones in the race by mean score, then the
     others by the round they left in, later first), the playouts spent, whether a time limit
-    stopped the halving early."""
+    stopped the halving early, and the question (players, the seat's place from the round
+    start, its dealt hand, the predictions before it)."""
 
     rows: tuple[OpeningRow, ...]
     playouts: int
     stopped: bool
+    players: int = 0
+    order: int = 0
+    hand: tuple[int, ...] = ()
+    before: tuple[int, ...] = ()  # the predictions before the seat, as assumed or known
+
+
+# each round keeps the best 1/CUT of the candidates still in the race: a quarter leaves the
+# first round enough worlds per candidate at the round start's 15-24 candidates (a half gave it
+# 5 at 4 players, where one playout's score varies by several points)
+CUT = 4
+
+
+def _kept(n: int) -> int:
+    return (n + CUT - 1) // CUT
 
 
 def _rounds(n: int) -> int:
     r = 0
     while n > 1:
-        n = (n + 1) // 2
+        n = _kept(n)
         r += 1
     return max(r, 1)
 
@@ -209,7 +224,7 @@ def rank_openings(
         alive.sort(key=lambda c: _key(c, rows[c]))
         if stopped or len(alive) == 1:
             break
-        keep = (len(alive) + 1) // 2
+        keep = _kept(len(alive))
         for c in alive[keep:]:
             dropped[c] = r
         alive = alive[:keep]
@@ -224,7 +239,7 @@ def rank_openings(
         )
         for a, p in ranked
     )
-    return Opening(out, spent, stopped)
+    return Opening(out, spent, stopped, players, order, tuple(hand), tuple(before))
 
 
 def _key(c: tuple[int, int | None], got: list[tuple[int, bool]]) -> tuple[float, ...]:

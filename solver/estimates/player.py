@@ -1,6 +1,7 @@
-"""catbox's player: one play for the seat to play, from what that seat knows.
+"""catbox's player: one play for the seat to play, from what that seat knows (the machinery;
+:mod:`.decision` makes the decision and gives its reasons).
 
-:func:`choose_play` is the stable entry point used by the benchmark's arena, the practice
+:func:`.decision.choose_play` is the stable entry point used by the benchmark's arena, the practice
 opponent and ``advise``. ``view`` is a :class:`Position` as the seat to play knows it: its own
 hand and set-aside card, every other hand by size only (:meth:`Position.hide`); the player reads
 nothing else, and the same view, seed and level give the same play.
@@ -52,7 +53,7 @@ How it plays (``level``):
 >>> from ..deal import random_position
 >>> full = random_position(4, seed=5, tricks_left=2)
 >>> view = full.hide([s for s in range(4) if s != full.to_play])
->>> choose_play(view, seed=1) in view.legal_plays()
+>>> endgame_choice(score_plays(view, seed=1, playouts=1)) in view.legal_plays()
 True
 """
 
@@ -63,7 +64,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Colour, Play, seat_letter
+from ..cards import Colour, Play
 from ..errors import PositionError
 from ..limits import Limits, OutOfTime
 from ..position import Position
@@ -82,8 +83,10 @@ __all__ = [
     "ROLLOUT_TOP",
     "SAMPLES",
     "Scored",
-    "choose_play",
-    "play_out",
+    "endgame_choice",
+    "endgame_ranked",
+    "policy_play_known",
+    "policy_ranked",
     "rollout_plays",
     "score_plays",
 ]
@@ -132,20 +135,21 @@ def _rng(seed: int, pos: Position) -> random.Random:
     return random.Random(f"catbox-player/{seed}/{pos.completed_tricks}/{len(pos.trick)}")
 
 
-def _policy_play(view: Position, seed: int) -> Play:
-
+def policy_ranked(view: Position, seed: int) -> list[tuple[float, Play]]:
+    """The policy's value of every legal play of the seat to play in ``view`` (level 0's
+    decision: the first of these is its play), best first."""
     rng = _rng(seed, view)
     # the policy reads the seat's own cards and the public state only; the unseen hands are
     # filled (by the same seeded stream) because the playout state wants every hand
     deal = DealSpace.of(view).sample(random.Random(rng.random()))
-    num, colour = choose(Sim.of(deal), rng)
-    return Play(num, Colour(colour))
+    vals = [(v, Play(num, Colour(c))) for v, (num, c) in values(Sim.of(deal), rng)]
+    # choose's order: the first of the highest values (a stable sort keeps it first)
+    return sorted(vals, key=lambda r: -r[0])
 
 
-def _policy_play_known(pos: Position, seed: int) -> Play:
-    """:func:`_policy_play` on a position with every hand known: the same play (the policy
+def policy_play_known(pos: Position, seed: int) -> Play:
+    """Level 0's play on a position with every hand known: the same play (the policy
     never reads another hand; the same stream, less its draw for the filling)."""
-
     rng = _rng(seed, pos)
     rng.random()
     num, colour = choose(Sim.of(pos), rng)
@@ -178,7 +182,6 @@ def _round_open(pos: Position, seat: int) -> bool:
 def _policy_values(view: Position, seed: int, filled: Position) -> dict[Play, float]:
     """The policy's value of every legal play (it reads the view only; ``filled`` is any deal
     consistent with it, for the playout state)."""
-
     return {Play(n, Colour(c)): v for v, (n, c) in values(Sim.of(filled), _rng(seed, view))}
 
 
@@ -393,7 +396,6 @@ def _rolled_out(
     ``horizon`` tricks left (asked of ``probe``; None: not reached, no probe, or over its
     node budget), and its score (Sc1-Sc3) as the round stood at the start of the last trick
     (None: not reached, or :data:`CUT_SHARE` off)."""
-
     sim = sim0.copy()
     sim.play(play.number, int(play.colour))
     safe: bool | None = None
@@ -494,71 +496,18 @@ AVOID_TOLERANCE = 0.1
 ENDGAME_PLAYOUTS = 1
 
 
-def endgame_choice(rows: list[Scored], tolerance: float = AVOID_TOLERANCE) -> Play:
-    """The player's play among :func:`score_plays`' rows (solved with ``playouts``): of the
+def endgame_ranked(rows: list[Scored], tolerance: float = AVOID_TOLERANCE) -> list[Scored]:
+    """:func:`score_plays`' rows (solved with ``playouts``) in the player's order: first the
     plays whose guaranteed paradox avoidance is within ``tolerance`` (a share of the deals) of
-    the best, the one with the best mean score of S when the round is played on by the policy
-    (``follow_score``), then :meth:`Scored.key`."""
+    the best, by the mean score of S when the round is played on by the policy
+    (``follow_score``), then :meth:`Scored.key`; then the others by :meth:`Scored.key`."""
     top = rows[0].avoids / rows[0].weight
     tier = [r for r in rows if r.avoids / r.weight >= top - tolerance - 1e-9]
-    return min(tier, key=lambda r: (-r.follow_score / r.weight, tuple(-x for x in r.key()))).play
+    rest = [r for r in rows if r not in tier]
+    ranked = sorted(tier, key=lambda r: (-r.follow_score / r.weight, tuple(-x for x in r.key())))
+    return ranked + rest
 
 
-def choose_play(
-    view: Position, *, seed: int = 0, limits: Limits | None = None, level: int = DEFAULT_LEVEL
-) -> Play:
-    """catbox's play for the seat to play in ``view`` (module docstring): legal, from the view
-    alone, the same for the same view, seed and level. ``limits`` bounds the exact endgame
-    (time and nodes per deal); past it the policy's play is made. ``level`` 0 is the policy
-    alone; from 1 on, rollouts over ``level * ROLLOUT_DEALS`` sampled deals before the
-    horizon and exact endgames over ``level * SAMPLES`` sampled deals from it.
-
-    Raises:
-        PositionError: the round is over, or the hand of the seat to play is unknown.
-    """
-    pos = view.settle()
-    seat = pos.to_play
-    if seat is None:
-        raise PositionError("the round is over: there is no play to choose", rule="E1")
-    if pos.seats[seat].hand is None:
-        raise PositionError(f"{seat_letter(seat)}'s hand must be known to choose its play")
-    plays = pos.legal_plays()
-    if len(plays) == 1:
-        return plays[0]
-    if level >= 1 and pos.tricks_left <= HORIZON[pos.players]:
-        from ..search import native
-
-        if native.available():
-            node_limit = limits.node_limit if limits and limits.node_limit else NODE_LIMIT
-            rows = score_plays(
-                pos,
-                seed=seed,
-                samples=level * SAMPLES,
-                node_limit=node_limit,
-                limits=limits,
-                playouts=ENDGAME_PLAYOUTS,
-            )
-            if rows and rows[0].weight:
-                return endgame_choice(rows)
-    if level >= 1 and pos.tricks_left > HORIZON[pos.players]:
-        return rollout_plays(pos, seed=seed, deals=level * ROLLOUT_DEALS)[0][0]
-    return _policy_play(pos, seed)
-
-
-def play_out(pos: Position, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> Position:
-    """``pos`` (every hand known) played to the end of the round with every seat playing
-    :func:`choose_play` on its own view: from the exact horizon on at ``level``, before it the
-    policy (level 0: the rollouts are left out, a playout must be cheap). The policy is asked
-    on the whole position directly: it reads only the seat's own cards and the public state,
-    so that is the same play, without filling the hidden hands."""
-    pos = pos.settle()
-    while not pos.finished:
-        seat = pos.to_play
-        assert seat is not None
-        if level >= 1 and pos.tricks_left <= HORIZON[pos.players]:
-            view = pos.hide([s for s in range(pos.players) if s != seat])
-            play = choose_play(view, seed=seed, level=level)
-        else:
-            play = _policy_play_known(pos, seed)
-        pos = pos.play(play)
-    return pos
+def endgame_choice(rows: list[Scored], tolerance: float = AVOID_TOLERANCE) -> Play:
+    """The player's play among :func:`score_plays`' rows: the first of :func:`endgame_ranked`."""
+    return endgame_ranked(rows, tolerance)[0].play
