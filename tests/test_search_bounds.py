@@ -15,7 +15,7 @@ from catbox.solver import Position
 from catbox.solver.deal import random_position
 from catbox.solver.rules import RED_BONUS
 from catbox.solver.search.engine import NOPAR, Engine
-from catbox.solver.search.native import NativeEngine, flat
+from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import Ctx, State, apply, cells, legal_mask, to_play
 
 ALL_BOUNDS = 15  # search.h Options.bounds: BOUND_SAFE | DOOMED | TRICKS | STOPPERS
@@ -658,3 +658,39 @@ def test_losers_switch_keeps_every_answer(players: int) -> None:
     score, at trick starts and mid-trick, every seat as S."""
     full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK | BEATEN | LOST_TRICK
     _switch_keeps_answers(players, 12600, (full, full | LOST_TWO, LOST_TRICK | LOST_TWO, 0))
+
+
+def _hand(*numbers: int) -> int:
+    """A native hand word: 3 bits per number (cxx/core.h)."""
+    return sum(1 << (3 * (k - 1)) for k in numbers)
+
+
+def test_losers_mutant_without_f2_is_refuted() -> None:
+    """s_losers' next-trick loser must drop trick 0's led colour from S's losing cells (F2):
+    3 players, 3 tricks left, every red cell filled; seat 1 led 1B, seat 2 to play, then S
+    (seat 0) with 5, 5, 6, 6 and only their blue and yellow cells open, the others holding 2-4.
+    S must duck trick 0 in yellow (its blues would win) and so loses blue (F2); a low yellow
+    lead in trick 1 then leaves it only winning yellows. The rule counts one loser there; the
+    mutant that forgets F2 (LOST_TWO_NO_F2) claims two, which the enumeration and the search
+    without bounds refute."""
+    n, blue, yellow, green = 6, 1, 2, 3
+    empty = [(blue, k) for k in (2, 3, 4, 5, 6)] + [(yellow, k) for k in (2, 3, 4, 5, 6)]
+    empty += [(green, k) for k in (2, 3, 4)]
+    occ = (1 << (4 * n)) - 1
+    for c, k in empty:
+        occ &= ~(1 << (c * n + k - 1))
+    pos = random_position(3, 700, 3)
+    nat = NativeEngine.for_position(pos, 0)
+    off = NativeEngine.for_position(pos, 0)
+    off.core.set_bounds(0)
+    fs = (occ, 0, 0xFFF, 1, 1, blue, 1, 1, 0, 3, _hand(5, 5, 6, 6), _hand(2, 3, 4),
+          _hand(2, 3, 4, 4))  # fmt: skip
+    st = unflat(nat.ctx, fs)
+    ub = nat.core.static_bounds(fs)[0]
+    assert nat.core.lost_tricks(fs) == (1, 1)
+    assert off.core.win(fs, 0, ub - 1, 1)
+    assert _wins_none(nat.ctx, 0, st, 1)
+    j, cap = nat.core.lost_tricks(fs, NO_F2)
+    assert (j, cap) == (2, 0)
+    assert not _wins_none(nat.ctx, 0, st, 2)
+    assert not off.core.win(fs, 0, ub - j, cap)
