@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from .answers import Witness
     from .batch.stats import Group
     from .estimates.advise import Advice
+    from .estimates.decision import PlayDecision
+    from .estimates.opening import Opening
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
     from .game import Game
@@ -180,6 +182,60 @@ def player_review_json(r: PlayerReview, seat: int) -> dict[str, Any]:
 
 def advice_json(a: Advice | StartAdvice) -> dict[str, Any]:
     return a.to_json()
+
+
+def play_decision_json(d: PlayDecision) -> dict[str, Any]:
+    """catbox's player's play with its reasons (``advise --player``): the ranked candidates
+    and the estimates it ranked them by (docs/player.md)."""
+
+    def num(x: float | None) -> float | None:
+        return None if x is None else round(x, 4)
+
+    return {
+        "seat": seat_letter(d.seat),
+        "play": str(d.play),
+        "method": d.method,
+        "level": d.level,
+        "deals": num(d.deals),
+        "candidates": [
+            {
+                "play": str(c.play),
+                "value": num(c.value),
+                "policy": num(c.policy),
+                "avoids": num(c.avoids),
+                "guaranteed": num(c.guaranteed),
+            }
+            for c in d.candidates
+        ],
+        "status": "estimate" if d.method != "forced" else "proven",
+    }
+
+
+def opening_json(o: Opening) -> dict[str, Any]:
+    """catbox's player's round-start ranking (``advise --hand --player``): every candidate
+    (set-aside card, prediction) with its mean score over the playouts it got, best first."""
+    rows = [
+        {
+            "set_aside": r.set_aside,
+            "prediction": r.prediction,
+            "score": r.score.to_json(),
+            "avoid_paradox": round(r.avoid_paradox, 4),
+            "dropped_in_round": r.dropped,
+        }
+        for r in o.rows
+    ]
+    return {
+        "players": o.players,
+        "order": o.order,
+        "hand": list(o.hand),
+        "predictions_before": list(o.before),
+        "method": "successive halving over playouts",
+        "playouts": o.playouts,
+        "candidates": rows,
+        "best": rows[0] if rows else None,
+        "status": "estimate",
+        "stopped_by_time_limit": o.stopped,
+    }
 
 
 def round_json(sc: RoundScore) -> dict[str, Any]:
