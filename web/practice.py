@@ -34,20 +34,18 @@ from typing import Any
 from catbox.solver import formats
 from catbox.solver.cards import Colour, Play, seat_letter, variant
 from catbox.solver.errors import FormatError, PositionError
-from catbox.solver.limits import Limits
-from catbox.solver.player import (
+from catbox.solver.estimates.player import (
     DEFAULT_LEVEL,
     ENDGAME_PLAYOUTS,
     HORIZON,
     ROLLOUT_DEALS,
     SAMPLES,
-    choose_aside,
-    choose_play,
-    choose_prediction,
     endgame_choice,
     rollout_plays,
     score_plays,
 )
+from catbox.solver.limits import Limits
+from catbox.solver.player import choose_aside, choose_play, choose_prediction
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Goal, Puzzle
 from catbox.solver.scoring import seat_score
