@@ -72,11 +72,12 @@ def split(seed: int) -> dict[str, float]:
     prof.disable()
     stats = pstats.Stats(prof)
     cum: dict[str, float] = {}
+    parts = {"choose_aside": "start", "choose_prediction": "start", "choose_play": "plays"}
     for (file, _, name), row in stats.stats.items():  # type: ignore[attr-defined]
-        if file.endswith("player.py") and name in ("choose_aside", "choose_prediction"):
-            cum["start"] = cum.get("start", 0.0) + row[3]
-        elif file.endswith("player.py") and name == "choose_play":
-            cum["plays"] = cum.get("plays", 0.0) + row[3]
+        if "solver" not in file:
+            continue
+        if name in parts:  # each defined once (catbox.solver.player re-exports them)
+            cum[parts[name]] = cum.get(parts[name], 0.0) + row[3]
         elif file.endswith("game.py") and name == "play_game":
             cum["total"] = row[3]
     total = cum.get("total") or 1.0
