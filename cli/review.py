@@ -50,7 +50,7 @@ def review(
     from catbox.solver.review import GRADES
     from catbox.solver.review import review as review_record
 
-    lim = Limits(time_limit, workers=workers).start()  # the whole command
+    lim = Limits(time_limit, workers=workers).start_with_process()  # the whole command
 
     rec = load_record(record)
     s = seat_from_letter(seat, rec.players) if seat is not None else None
