@@ -27,6 +27,7 @@ settings.load_profile("catbox")
 SLOW = frozenset(
     {
         "test_advise_cli.py::test_advise_exact_and_caveat",
+        "test_game.py::test_play_game_at_3_players_predicts_from_each_seats_own_hand",
         "test_advise_cli.py::test_advise_json_shape",
         "test_advise_cli.py::test_advise_round_start",
         "test_advise_cli.py::test_review_from_the_players_view",
