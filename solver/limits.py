@@ -44,7 +44,7 @@ import os
 import time
 from dataclasses import dataclass, replace
 
-__all__ = ["FINISH", "Limits", "OutOfTime", "now", "process_age"]
+__all__ = ["FINISH", "Limits", "OutOfTime", "mark_process_start", "now", "process_age"]
 
 #: Seconds a command keeps, of a whole-process time limit, to write its answer and exit after
 #: the searches stop (:meth:`Limits.start_with_process`): drawing ``analyze``'s table took
@@ -55,6 +55,18 @@ FINISH = 0.2
 def now() -> float:
     """The one clock every deadline is read on (``time.monotonic``, seconds)."""
     return time.monotonic()
+
+
+#: When this process started, on the clock of :func:`now` (None: not marked, a library use).
+_process_start: list[float] = []
+
+
+def mark_process_start() -> None:
+    """Mark that this process is one command, whose time limits count from the process's own
+    start (:meth:`Limits.start_with_process`): the ``catbox`` entry point calls it first. A
+    long-lived process (a notebook, the tests, a server) never does, and its limits count
+    from the moment they are started."""
+    _process_start[:] = [now() - process_age()]
 
 
 def process_age() -> float:
@@ -116,9 +128,9 @@ class Limits:
         return replace(self, deadline=now() + max(0.0, self.time_limit))
 
     def start_with_process(self) -> Limits:
-        """The same limits with the clock started when this process started (a command's
-        ``--time-limit`` is for the whole process, as a user times it from the shell), less
-        :data:`FINISH` to write the answer and exit.
+        """The same limits with the clock started when this process started, if it is one
+        command (:func:`mark_process_start`: a ``--time-limit`` is for the whole process, as a
+        user times it from the shell), else now; less :data:`FINISH` to write the answer.
 
         >>> lim = Limits(5.0).start_with_process()
         >>> (lim.left() or 0) <= 5.0 - FINISH
@@ -126,8 +138,8 @@ class Limits:
         """
         if self.deadline is not None or self.time_limit is None:
             return self
-        at = now() - process_age() + max(0.0, self.time_limit - FINISH)
-        return replace(self, deadline=at)
+        start = _process_start[0] if _process_start else now()
+        return replace(self, deadline=start + max(0.0, self.time_limit - FINISH))
 
     def left(self) -> float | None:
         """Seconds until the deadline (never negative); None without a limit."""
