@@ -26,12 +26,14 @@ from typing import Any
 # they start with the solver and CP-SAT (2 s to import) in memory
 from ortools.sat.python import cp_model  # noqa: F401
 
-from catbox.solver.analysis import Limits, analyze_play, merge_status, seat_to_analyse
+from catbox.solver.analysis import analyze_play, seat_to_analyse
+from catbox.solver.answers import merge_status
 from catbox.solver.cards import seat_from_letter, seat_letter
 from catbox.solver.deal import random_position
 from catbox.solver.errors import CatboxError, PositionError
 from catbox.solver.estimates.advise import advise
 from catbox.solver.formats import from_json_obj, position_from_line
+from catbox.solver.limits import Limits
 from catbox.solver.player import DEFAULT_LEVEL
 from catbox.solver.record import Record
 from catbox.solver.shapes import advice_json, analyze_json, player_review_json, row_json
