@@ -167,6 +167,13 @@ def create_app(
     async def delete_job(request: Request) -> Response:
         return JSONResponse(jobs.cancel(request.path_params["job"]))
 
+    async def post_practice_job(request: Request) -> Response:
+        kind, params, limit = api.practice_job(await read_json(request), level)
+        return JSONResponse(jobs.submit(kind, params, limit), status_code=202)
+
+    async def puzzles(request: Request) -> Response:
+        return JSONResponse(api.puzzle_list())
+
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
@@ -213,6 +220,14 @@ def create_app(
             Route("/api/jobs", post_job, methods=["POST"]),
             Route("/api/jobs/{job}", get_job, methods=["GET"]),
             Route("/api/jobs/{job}", delete_job, methods=["DELETE"]),
+            # practice: whole games against catbox, its reasons, puzzles played out
+            Route("/api/practice/jobs", post_practice_job, methods=["POST"]),
+            Route("/api/game/begin", _endpoint(api.game_begin), methods=["POST"]),
+            Route("/api/game/deal", _endpoint(api.game_deal), methods=["POST"]),
+            Route("/api/game/score", _endpoint(api.game_score), methods=["POST"]),
+            Route("/api/game/export", _endpoint(api.game_export), methods=["POST"]),
+            Route("/api/puzzles", puzzles),
+            Route("/api/puzzles/open", _endpoint(api.puzzle_open), methods=["POST"]),
             Mount("/static", static),
             Mount("/assets", assets),
         ],

@@ -37,6 +37,7 @@ from catbox.solver.record import Record
 from catbox.solver.shapes import advice_json, analyze_json, player_review_json, row_json
 
 from .errors import bug_json, error_json
+from .practice import JOBS as PRACTICE_JOBS
 from .practice import bot_play
 
 Send = Callable[[str, Any], None]
@@ -124,6 +125,7 @@ JOBS: dict[str, Callable[[dict[str, Any], Send], dict[str, Any]]] = {
     "advise": advise_job,
     "play": play_job,
     "review": review_job,
+    **PRACTICE_JOBS,
 }
 
 

@@ -15,6 +15,10 @@ import { $, call, say } from "./net.js";
 import { fit, watch } from "./phone.js";
 import * as router from "./router.js";
 import { S } from "./state.js";
+// practice's views register their own keys: #game, #puzzles, #puzzle=NAME (and catbox's reasons)
+import "./game.js";
+import "./puzzles.js";
+import "./reasons.js";
 
 window.catbox = { S, ED, call, stopJob }; // the browser tests' hook (tests/test_web_browser.py)
 
