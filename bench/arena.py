@@ -48,24 +48,26 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_estimates import doomed  # noqa: E402
 from catbox.solver.cards import COPIES, Colour, Play, variant  # noqa: E402
-from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
-from catbox.solver.estimates.start import (  # noqa: E402
-    _predict_heuristic,
-    _set_aside_heuristic,
-    advise_start,
+from catbox.solver.estimates.decision import choose_play  # noqa: E402
+from catbox.solver.estimates.opening import (  # noqa: E402
+    choose_aside,
+    choose_prediction,
+    most_held,
+    strength_prediction,
 )
-from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
-from catbox.solver.player import (  # noqa: E402
+from catbox.solver.estimates.player import (  # noqa: E402
     ENDGAME_PLAYOUTS,
     HORIZON,
     Scored,
-    choose_play,
     endgame_choice,
     rollout_plays,
     score_plays,
 )
+from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
+from catbox.solver.estimates.start import advise_start  # noqa: E402
+from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
-from catbox.solver.scoring import seat_score  # noqa: E402
+from catbox.solver.scoring import game_result, seat_score  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 
@@ -233,18 +235,22 @@ def dealt_hands(players: int, seed: int) -> tuple[list[list[int]], tuple[int, ..
 
 
 def deal(
-    players: int, seed: int, chosen: dict[int, tuple[int, int | None]] | None = None
+    players: int,
+    seed: int,
+    chosen: dict[int, tuple[int, int | None]] | None = None,
+    round_start: int | None = None,
 ) -> Position:
     """A round dealt from ``seed`` with the fixed set-aside and prediction rule; ``chosen``
-    overrides it for some seats: seat -> (set-aside card, prediction)."""
+    overrides it for some seats: seat -> (set-aside card, prediction). The round start is
+    ``round_start`` (default: the seed modulo the players)."""
     v = variant(players)
     dealt, revealed, rng = dealt_hands(players, seed)
     asides, hands, preds = [], [], []
     for s, h in enumerate(dealt):
-        a = _set_aside_heuristic(h, rng)
+        a = most_held(h, rng)
         rest = list(h)
         rest.remove(a)
-        pred = _predict_heuristic(rest, players) if v.predictions else None
+        pred = strength_prediction(rest, players) if v.predictions else None
         if chosen and s in chosen:
             a, pred = chosen[s]
             rest = list(h)
@@ -255,7 +261,7 @@ def deal(
     return Position.start(
         players,
         list(hands),
-        round_start=seed % players,
+        round_start=seed % players if round_start is None else round_start,
         predictions=list(preds),
         set_aside=list(asides),
         revealed=revealed,
@@ -277,6 +283,10 @@ class Tally:
     para_base: int = 0
     hit: int = 0
     hit_base: int = 0
+    # trick timing (3-5 players): the swapped seat's / the reference seat's misses without
+    # causing the paradox, short of the prediction or over it; "cut": short in a round that
+    # another seat's paradox ended early (X3)
+    timing: dict[str, int] = field(default_factory=dict)
 
     def add(self, out: Outcome, ref: Outcome, r: int) -> None:
         self.per.append(out.scores[r] - ref.scores[r])
@@ -285,6 +295,11 @@ class Tally:
         self.para_base += ref.paradox == r
         self.hit += out.hits[r]
         self.hit_base += ref.hits[r]
+        for side, o in (("its", out), ("base", ref)):
+            m = o.miss[r] if o.miss else None
+            if m is not None:
+                key = f"{side}_{m}"
+                self.timing[key] = self.timing.get(key, 0) + 1
 
     def end_deal(self) -> None:
         self.diffs.append(sum(self.per) / len(self.per))
@@ -299,22 +314,92 @@ class Tally:
             "paradox_diff": mean(self.para_diffs),
             "hit": proportion(self.hit, n),
             "hit_base": proportion(self.hit_base, n),
+            "timing": dict(sorted(self.timing.items())),
         }
 
 
-def start_duel(players: int, deals: int, seed0: int, samples: int, play: str) -> dict[str, object]:
-    """The round-start advisor (``advise_start``) against the fixed rule: for each deal and seat
-    r, seat r sets aside and predicts as advised (the predictions before it known, S3), every
-    other seat by the rule; the round is played out by ``play`` in every seat, against the same
-    deal with the rule at seat r. Paired difference of seat r's score, per seat-round."""
+# a round-start rule: (dealt hand, players, order, predictions before, seed, the fixed rule's
+# (set-aside, prediction) in that seat) -> (set-aside card, prediction)
+Choice = tuple[int, int | None]
+StartRule = Callable[[tuple[int, ...], int, int, tuple[int, ...], int, Choice], Choice]
+
+
+def _player_rule(hand: tuple[int, ...], players: int, order: int, before: tuple[int, ...],
+                 seed: int, ref: Choice) -> Choice:  # fmt: skip
+    """catbox's player: ``choose_aside``, then ``choose_prediction`` knowing ``before``."""
+    a = choose_aside(hand, players=players, order=order, seed=seed)
+    if players == 2:
+        return a, None
+    return a, choose_prediction(hand, a, players=players, order=order, before=before, seed=seed)
+
+
+def _prediction_rule(hand: tuple[int, ...], players: int, order: int, before: tuple[int, ...],
+                     seed: int, ref: Choice) -> Choice:  # fmt: skip
+    """The fixed rule's set-aside card, the player's ``choose_prediction``."""
+    if players == 2:
+        return ref
+    pred = choose_prediction(hand, ref[0], players=players, order=order, before=before, seed=seed)
+    return ref[0], pred
+
+
+def _advisor_rule(samples: int) -> StartRule:
+    """The round-start advisor's best (``advise --hand``) over ``samples`` playouts a
+    candidate, set-aside and prediction at once, the predictions before known (S3)."""
+
+    def rule(hand: tuple[int, ...], players: int, order: int, before: tuple[int, ...],
+             seed: int, ref: Choice) -> Choice:  # fmt: skip
+        adv = advise_start(players, hand, order=order, before=before, samples=samples, seed=seed)
+        return adv.candidates[0].set_aside, adv.candidates[0].prediction
+
+    return rule
+
+
+START_RULES: dict[str, StartRule] = {
+    "player": _player_rule,
+    "prediction": _prediction_rule,
+    "advisor64": _advisor_rule(64),
+    "advisor100": _advisor_rule(100),
+}
+
+
+@dataclass
+class StartTally:
+    """One round-start rule in one seat at a time against the fixed rule: paired tallies, how
+    often it chose as the rule does, CPU seconds per seat (both decisions)."""
+
+    tally: Tally = field(default_factory=Tally)
+    same: int = 0
+    cpu: list[float] = field(default_factory=list)
+
+
+def play_seeds(seed: int, plays: int) -> list[int]:
+    """The arena seeds of ``plays`` playings of one deal (the first is the deal's own)."""
+    return [seed] + [seed * 1000 + k for k in range(1, plays)]
+
+
+def start_duel(
+    players: int,
+    deals: int,
+    seed0: int,
+    rules: list[str],
+    play: str,
+    progress: int = 0,
+    plays: int = 1,
+) -> dict[str, dict[str, object]]:
+    """Round-start rules against the fixed rule: for each deal and seat r, seat r sets aside
+    and predicts by the rule (the predictions before it known, S3), every other seat by the
+    fixed rule; the round is played out by ``play`` in every seat, against the same deal with
+    the fixed rule at seat r. Paired difference of seat r's score, per seat-round. Each round
+    is played ``plays`` times with other seeds of the playing agents (the decisions are the
+    costly part; the playings average out the play's own noise), paired seed by seed."""
     agent = AGENTS[play]
-    tally = Tally()
-    same = 0
+    tallies = {name: StartTally() for name in rules}
     t0 = time.perf_counter()
     for d in range(deals):
         seed = seed0 + d
         ref_start = deal(players, seed)
-        ref = play_round(ref_start, [agent] * players, seed)
+        seeds = play_seeds(seed, plays)
+        refs = [play_round(ref_start, [agent] * players, k) for k in seeds]
         dealt = dealt_hands(players, seed)[0]
         for r in range(players):
             order = (r - ref_start.round_start) % players
@@ -322,32 +407,48 @@ def start_duel(players: int, deals: int, seed0: int, samples: int, play: str) ->
                 ref_start.seats[(ref_start.round_start + k) % players].prediction or 0
                 for k in range(order)
             )
-            adv = advise_start(
-                players,
-                tuple(dealt[r]),
-                order=order,
-                before=before if players > 2 else (),
-                samples=samples,
-                seed=seed,
-            )
-            best = adv.candidates[0]
-            choice = (best.set_aside, best.prediction)
-            if choice == (ref_start.seats[r].set_aside, ref_start.seats[r].prediction):
-                same += 1
-                out = ref
-            else:
-                out = play_round(deal(players, seed, {r: choice}), [agent] * players, seed)
-            tally.add(out, ref, r)
-        tally.end_deal()
-    n = deals * players
+            mine = (ref_start.seats[r].set_aside or 0, ref_start.seats[r].prediction)
+            for name, st in tallies.items():
+                t = time.process_time()
+                choice = START_RULES[name](
+                    tuple(dealt[r]), players, order, before if players > 2 else (), seed, mine
+                )
+                st.cpu.append(time.process_time() - t)
+                if choice == mine:
+                    st.same += 1
+                    outs = refs
+                else:
+                    start = deal(players, seed, {r: choice})
+                    outs = [play_round(start, [agent] * players, k) for k in seeds]
+                for out, ref in zip(outs, refs, strict=True):
+                    st.tally.add(out, ref, r)
+        for st in tallies.values():
+            st.tally.end_deal()
+        if progress and (d + 1) % progress == 0 and d + 1 < deals:
+            print(f"    ... {players}p after {d + 1} deals:", flush=True)
+            for row in _start_rows(tallies, players, d + 1, plays, play, t0).values():
+                print_start(row)
+    return _start_rows(tallies, players, deals, plays, play, t0)
+
+
+def _start_rows(
+    tallies: dict[str, StartTally], players: int, deals: int, plays: int, play: str, t0: float
+) -> dict[str, dict[str, object]]:
+    n = deals * players * plays
     return {
-        "players": players,
-        "deals": deals,
-        "samples": samples,
-        "play": play,
-        **tally.summary(n),
-        "same_choice": same / n,
-        "seconds": time.perf_counter() - t0,
+        name: {
+            "players": players,
+            "deals": deals,
+            "plays": plays,
+            "rule": name,
+            "play": play,
+            **st.tally.summary(n),
+            "same_choice": st.same / (deals * players),
+            "cpu_median": statistics.median(st.cpu),
+            "cpu_max": max(st.cpu),
+            "seconds": time.perf_counter() - t0,
+        }
+        for name, st in tallies.items()
     }
 
 
@@ -355,10 +456,95 @@ def print_start(r: dict[str, object]) -> None:
     sd = r["score_diff"]
     assert isinstance(sd, Estimate)
     print(
-        f"  {r['players']}p  advisor ({r['samples']} samples) vs rule  {r['deals']:>4} deals "
-        f"(play: {r['play']}): score diff/seat-round {fmt(sd)}; paradox {rate(r['paradox'])} vs "  # type: ignore[arg-type]
+        f"  {r['players']}p  {r['rule']:>10} vs the fixed rule  {r['deals']:>4} deals "
+        f"(play: {r['play']}, {r['plays']} playings each): score diff/seat-round {fmt(sd)}; "
+        f"paradox {rate(r['paradox'])} vs "  # type: ignore[arg-type]
         f"{rate(r['paradox_base'])}; hits {rate(r['hit'])} vs {rate(r['hit_base'])}; "  # type: ignore[arg-type]
-        f"same choice as the rule {100 * float(r['same_choice']):.0f}%",  # type: ignore[arg-type]
+        f"same choice as the rule {100 * float(r['same_choice']):.0f}%; CPU per seat "  # type: ignore[arg-type]
+        f"{float(r['cpu_median']):.2f} s median ({float(r['cpu_max']):.2f} max)",  # type: ignore[arg-type]
+        flush=True,
+    )
+    print_timing(r)
+
+
+def _game_rounds(
+    players: int, seeds: list[int], agent: Agent, seat: int | None, rule: str
+) -> list[list[int]]:
+    """One whole game's round scores (Sc4: ``players`` rounds, round r dealt from ``seeds[r]``
+    and started by seat r, the start passing left): ``seat`` (None: no seat) sets aside and
+    predicts by ``rule`` in every round, the other seats by the fixed rule; ``agent`` plays."""
+    rounds = []
+    for r, sd in enumerate(seeds):
+        start = deal(players, sd, round_start=r)
+        if seat is not None:
+            order = (seat - r) % players
+            before = tuple(start.seats[(r + k) % players].prediction or 0 for k in range(order))
+            mine = (start.seats[seat].set_aside or 0, start.seats[seat].prediction)
+            hand = tuple(dealt_hands(players, sd)[0][seat])
+            choice = START_RULES[rule](hand, players, order, before, sd, mine)
+            if choice != mine:
+                start = deal(players, sd, {seat: choice}, round_start=r)
+        rounds.append(play_round(start, [agent] * players, sd).scores)
+    return rounds
+
+
+def game_duel(
+    players: int, games: int, seed0: int, rule: str, play: str = "policy", progress: int = 0
+) -> dict[str, object]:
+    """Whole games: the round-start ``rule`` in one seat at a time for a whole game, the fixed
+    rule in the others, every seat playing ``play``; against the same game (the same deals)
+    with the fixed rule in that seat too. Per game, averaged over the seats: the paired
+    difference of that seat's win (Sc4; a shared win counts 1/k) and of its total."""
+    agent = AGENTS[play]
+    win_d: list[float] = []
+    tot_d: list[float] = []
+    wins = wins_base = 0.0
+    totals: list[float] = []
+    totals_base: list[float] = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        seeds = [(seed0 + g) * 16 + r for r in range(players)]
+        ref = game_result(_game_rounds(players, seeds, agent, None, rule))
+        per_w, per_t = [], []
+        for c in range(players):
+            res = game_result(_game_rounds(players, seeds, agent, c, rule))
+            w = 1 / len(res.winners) if c in res.winners else 0.0
+            wb = 1 / len(ref.winners) if c in ref.winners else 0.0
+            per_w.append(w - wb)
+            per_t.append(float(res.totals[c] - ref.totals[c]))
+            wins, wins_base = wins + w, wins_base + wb
+            totals.append(res.totals[c])
+            totals_base.append(ref.totals[c])
+        win_d.append(sum(per_w) / players)
+        tot_d.append(sum(per_t) / players)
+        if progress and (g + 1) % progress == 0 and g + 1 < games:
+            print(
+                f"    ... {players}p {g + 1} games: win share diff {fmt(mean(win_d))}", flush=True
+            )
+    n = games * players
+    return {
+        "players": players,
+        "games": games,
+        "rule": rule,
+        "play": play,
+        "win_share": proportion(wins, n),
+        "win_share_base": proportion(wins_base, n),
+        "win_diff": mean(win_d),
+        "total_diff": mean(tot_d),
+        "mean_total": mean(totals),
+        "mean_total_base": mean(totals_base),
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def print_game(r: dict[str, object]) -> None:
+    e = {k: v for k, v in r.items() if isinstance(v, Estimate)}
+    print(
+        f"  {r['players']}p  {r['rule']:>10} in one seat vs the fixed rule, {r['games']} games "
+        f"(play: {r['play']}): win share {rate(e['win_share'])} vs {rate(e['win_share_base'])} "
+        f"(1/{r['players']} = {100 / int(r['players']):.0f}%; paired diff "  # type: ignore[call-overload]
+        f"{fmt(e['win_diff'], pct=True)} points); mean total {fmt(e['mean_total'])} vs "
+        f"{fmt(e['mean_total_base'])} (paired diff {fmt(e['total_diff'])})",
         flush=True,
     )
 
@@ -369,6 +555,23 @@ class Outcome:
     paradox: int | None
     hits: list[bool]
     times: dict[int, list[float]] = field(default_factory=dict)  # tricks left -> decision times
+    # per seat, a miss of its prediction without causing the paradox: "short", "cut" (short in a
+    # round another seat's paradox ended, X3) or "over"; None otherwise (and at 2 players)
+    miss: list[str | None] = field(default_factory=list)
+
+
+def miss_of(pos: Position, s: int) -> str | None:
+    """How seat ``s`` missed its prediction in the finished ``pos`` without causing the
+    paradox (Outcome.miss)."""
+    pred = pos.seats[s].prediction
+    if pos.players == 2 or pred is None or pos.paradox == s:
+        return None
+    t = pos.seats[s].tricks
+    if t == pred:
+        return None
+    if t > pred:
+        return "over"
+    return "cut" if pos.paradox is not None else "short"
 
 
 def play_round(
@@ -392,7 +595,7 @@ def play_round(
         t = pos.seats[s].tricks
         ok = t <= 4 if pos.players == 2 else t == pos.seats[s].prediction
         hits.append(ok and pos.paradox != s)
-    return Outcome(scores, pos.paradox, hits, times)
+    return Outcome(scores, pos.paradox, hits, times, [miss_of(pos, s) for s in range(pos.players)])
 
 
 def fmt(e: Estimate, pct: bool = False) -> str:
@@ -507,6 +710,20 @@ def print_duel(r: dict[str, object]) -> None:
         e = r[k]
         cells.append(f"{fmt(e, pct=True) if isinstance(e, Estimate) else '-':>24}")
     print("  ".join(cells), flush=True)
+    print_timing(r)
+
+
+def print_timing(r: dict[str, object]) -> None:
+    """The misses without an own paradox: short / cut short by another's paradox / over."""
+    t = r["timing"]
+    assert isinstance(t, dict)
+    if t:
+        sides = [
+            f"{side} {t.get(f'{side}_short', 0)} short + {t.get(f'{side}_cut', 0)} cut short / "
+            f"{t.get(f'{side}_over', 0)} over"
+            for side in ("its", "base")
+        ]
+        print(f"      trick timing, misses without causing the paradox: {'; '.join(sides)}")
 
 
 HEADER = (
@@ -567,7 +784,13 @@ def main() -> int:
         "--no-selfplay", action="store_true", help="the duplicate duels without the self-play round"
     )
     ap.add_argument("--start", type=int, default=None, help="deals for the round-start table")
-    ap.add_argument("--start-samples", type=int, default=100)
+    ap.add_argument(
+        "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
+    )
+    ap.add_argument("--start-only", action="store_true", help="only the round-start table")
+    ap.add_argument("--start-plays", type=int, default=8, help="playings of each start deal")
+    ap.add_argument("--games", type=int, default=None, help="whole games for the games table")
+    ap.add_argument("--game-rule", default="player", help="the round-start rule in whole games")
     args, _ = ap.parse_known_args()
     deals = args.deals or (6 if args.quick else 100)
     start_deals = args.start if args.start is not None else (2 if args.quick else 20)
@@ -577,6 +800,8 @@ def main() -> int:
         return 0
     speed_rounds = args.speed if args.speed is not None else (2 if args.quick else 10)
     res: dict[str, object] = {}
+    if args.start_only:
+        speed_rounds, args.baselines = 0, []
     if speed_rounds:
         print("\nPlayer's decision time by tricks left (median / max CPU seconds), and the horizon")
         for p in args.players:
@@ -595,15 +820,30 @@ def main() -> int:
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r
     if start_deals:
-        samples = 10 if args.quick else args.start_samples
         print(
-            f"\nRound start: the advisor (advise --hand, {samples} samples) vs the fixed rule for "
-            "one seat at a time, the others by the rule; every seat then plays the policy"
+            "\nRound start: each rule in one seat at a time vs the fixed rule (most-held number, "
+            "prediction from hand strength), the others by the fixed rule; every seat then "
+            "plays the policy"
         )
         for p in args.players:
-            r = start_duel(p, start_deals, 3_000_000 * p + args.seed, samples, "policy")
-            print_start(r)
-            res[f"{p}/start"] = r
+            seed0 = 3_000_000 * p + args.seed
+            rows = start_duel(
+                p, start_deals, seed0, args.start_rules, "policy", args.progress, args.start_plays
+            )
+            for name, r in rows.items():
+                print_start(r)
+                res[f"{p}/start/{name}"] = r
+    games = args.games if args.games is not None else (1 if args.quick else 4)
+    if games:
+        print(
+            f"\nWhole games (Sc4: N rounds, the start passing left): the round-start rule "
+            f"{args.game_rule!r} in one seat for a whole game, the fixed rule in the others, "
+            "every seat playing the policy; paired with the same games under the fixed rule"
+        )
+        for p in args.players:
+            r = game_duel(p, games, 5_000_000 * p + args.seed, args.game_rule, "policy", 5)
+            print_game(r)
+            res[f"{p}/games/{args.game_rule}"] = r
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(to_json(res), indent=2))
     return 0

@@ -13,7 +13,7 @@ from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
 from catbox.solver.limits import Limits
 from catbox.solver.player import MAX_LEVEL
-from catbox.solver.shapes import advice_json
+from catbox.solver.shapes import advice_json, opening_json, play_decision_json
 
 from .errors import as_options
 from .options import (
@@ -31,8 +31,11 @@ from .sources import load_position, seat_arg
 
 if TYPE_CHECKING:
     from catbox.solver.estimates.advise import Advice
+    from catbox.solver.estimates.decision import PlayDecision
+    from catbox.solver.estimates.opening import Opening
     from catbox.solver.estimates.start import StartAdvice
     from catbox.solver.estimates.stats import Estimate
+    from catbox.solver.position import Position
 
 PIMC_CAVEAT = (
     "pimc solves each sampled deal with every hand open: optimistic, as S cannot see the "
@@ -137,6 +140,15 @@ def advise(
     workers: ProcessesOpt = 1,
     time_limit: SampleTimeLimitOpt = None,
     level: LevelOpt = 0,
+    player: Annotated[
+        bool,
+        typer.Option(
+            "--player",
+            help="Show catbox's player's own decision and its reasons instead: the candidates "
+            "it weighed, ranked, with the estimates it ranked them by (the play at --level, "
+            "default 1; with --hand the set-aside card, then the prediction after --before).",
+        ),
+    ] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Rank SEAT's plays by its estimated chance of avoiding a paradox, then its expected score,
@@ -154,6 +166,10 @@ def advise(
             raise FormatError("--hand needs --players", where="--players")
         if level:
             raise FormatError("--level applies to a position's plays, not --hand", where="--level")
+        if player:
+            _player_start(players, parse_cards(hand), order, parse_cards(before), seed, time_limit,
+                          json_out)  # fmt: skip
+            return
         from catbox.solver.estimates.start import DEFAULT_START_SAMPLES, advise_start
 
         try:
@@ -182,6 +198,9 @@ def advise(
 
     pos = load_position(position, at)
     s = seat_arg(pos, seat)
+    if player:
+        _player_play(pos, s, seed, time_limit, level or 1, json_out)
+        return
     try:
         a = run(
             pos,
@@ -286,3 +305,118 @@ def _print_start(r: StartAdvice) -> None:
                 + f" — {sep} better than the worst"
             )
         )
+
+
+def _player_play(
+    pos: Position, seat: int, seed: int, time_limit: float | None, level: int, json_out: bool
+) -> None:
+    """``advise POSITION --player``: the player's play from the seat's own view, with its
+    reasons."""
+    from catbox.solver.estimates.decision import decide
+
+    if pos.settle().to_play != seat:
+        raise FormatError(f"{seat_letter(seat)} is not to play: the player decides plays of the "
+                          "seat to play", where="--seat")  # fmt: skip
+    view = pos.hide([o for o in range(pos.players) if o != seat])
+    try:
+        d = decide(view, seed=seed, limits=Limits(time_limit), level=level)
+    except CatboxError as e:
+        raise as_options(e, _OPTION_NAMES) from None
+    if json_out:
+        emit_json(play_decision_json(d))
+        return
+    _print_decision(d)
+
+
+METHOD_TEXT = {
+    "forced": "the only legal play",
+    "policy": "catbox's policy alone (its value of each play)",
+    "rollouts": "rollouts: the policy's best plays, each played on {deals:g} sampled deals by the "
+    "policy in every seat (value: the seat's mean round score)",
+    "endgame": "exact endgames on {deals:g} sampled deals (avoids: the share on which the seat "
+    "can still guarantee avoiding its paradox; value: its mean round score played on by the "
+    "policy; guaranteed: the mean score it can guarantee)",
+}
+
+
+def _print_decision(d: PlayDecision) -> None:
+    o = out()
+    o.print(
+        Text(f"catbox's player for {seat_letter(d.seat)} (level {d.level}): ", style="bold")
+        .append_text(play_text(d.play))
+    )  # fmt: skip
+    o.print(Text("  " + METHOD_TEXT[d.method].format(deals=d.deals) + " [estimate]", style="dim"))
+    t = Table(header_style="bold", box=None)
+    for col in ("play", "value", "policy", "avoids", "guaranteed"):
+        t.add_column(col)
+    for c in d.candidates:
+        t.add_row(
+            play_text(c.play),
+            f"{c.value:.2f}",
+            f"{c.policy:.2f}",
+            "—" if c.avoids is None else f"{100 * c.avoids:.0f}%",
+            "—" if c.guaranteed is None else f"{c.guaranteed:.2f}",
+        )
+    o.print(t)
+
+
+def _player_start(
+    players: int,
+    hand: tuple[int, ...],
+    order: int,
+    before: tuple[int, ...],
+    seed: int,
+    time_limit: float | None,
+    json_out: bool,
+) -> None:
+    """``advise --hand --player``: the player's set-aside card (the predictions before it
+    assumed, S2 comes first), then its prediction with that card and ``before`` (S3)."""
+    from catbox.solver.estimates.opening import opening_for_aside, opening_for_prediction
+
+    try:
+        aside = opening_for_aside(
+            hand, players=players, order=order, seed=seed, limits=Limits(time_limit)
+        )
+        pred = None
+        if players > 2:
+            pred = opening_for_prediction(hand, aside.rows[0].set_aside, players=players,
+                                          order=order, before=before, seed=seed,
+                                          limits=Limits(time_limit))  # fmt: skip
+    except CatboxError as e:
+        raise as_options(e, _OPTION_NAMES) from None
+    if json_out:
+        emit_json({"set_aside": opening_json(aside),
+                   "prediction": opening_json(pred) if pred else None})  # fmt: skip
+        return
+    _print_opening(aside, "set-aside card (S2)")
+    if pred is not None:
+        _print_opening(pred, "prediction (S3)")
+
+
+def _print_opening(op: Opening, what: str) -> None:
+    o = out()
+    b = op.rows[0]
+    best = f"set aside {b.set_aside}" + (
+        f", predict {b.prediction}" if b.prediction is not None else ""
+    )
+    o.print(Text(f"catbox's player, {what}: ", style="bold").append(best))
+    o.print(
+        Text(
+            f"  {op.playouts} playouts by successive halving (the predictions before: "
+            f"{', '.join(map(str, op.before)) or 'none'}) [estimate]"
+            + (" — stopped by the time limit" if op.stopped else ""),
+            style="dim",
+        )
+    )
+    t = Table(header_style="bold", box=None)
+    for col in ("set aside", "predict", "round score (95% CI)", "avoids paradox", "left in"):
+        t.add_column(col)
+    for r in op.rows:
+        t.add_row(
+            str(r.set_aside),
+            "—" if r.prediction is None else str(r.prediction),
+            est_text(r.score, False),
+            f"{100 * r.avoid_paradox:.0f}%",
+            "—" if r.dropped is None else f"round {r.dropped + 1}",
+        )
+    o.print(t)

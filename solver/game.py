@@ -15,7 +15,7 @@ round start player passes one seat left each round [rule Sc4]
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -259,10 +259,12 @@ def play_game(
     level: int | None = None,
     limits: Limits | None = None,
     names: Sequence[str] = (),
+    progress: Callable[[int, int], None] | None = None,
 ) -> Game:
     """A whole game with catbox in every seat (:func:`play_round` for each round, dealt by
     :func:`next_round`); deterministic for a seed. ``level`` is ``choose_play``'s (None: its
     ``DEFAULT_LEVEL``; the player module is imported only here, above formats).
+    ``progress(r, n)`` is called as round ``r`` of ``n`` begins.
 
     Raises:
         FormatError: players is not 2 to 5.
@@ -270,7 +272,9 @@ def play_game(
     """
     game = Game(players=players, names=tuple(names))
     game.validate()
-    for _ in range(players):
+    for r in range(players):
+        if progress is not None:
+            progress(r + 1, players)
         d = next_round(game, seed=seed)
         game = game.with_round(play_round(d, seed=d.seed, level=level, limits=limits, names=names))
     return game

@@ -105,3 +105,44 @@ def test_advise_level_models_the_seats_by_the_player() -> None:
     hand = ",".join(map(str, deal_round(4, 2).dealt[0]))
     code, _, err = run("advise", "--hand", hand, "-p", "4", "--level", "1")
     assert code == EXIT_FORMAT and "--level" in err
+
+
+def test_advise_player_shows_the_players_play_and_its_reasons() -> None:
+    """``--player``: the play catbox's player makes from the seat's own view (the same as
+    ``choose_play``), first among the ranked candidates it weighed."""
+    from catbox.solver import choose_play
+    from catbox.solver.deal import random_position
+
+    pos = random_position(3, seed=2, tricks_left=2)
+    seat = pos.to_play
+    assert seat is not None
+    code, out, _ = run("advise", formats.position_to_line(pos), "--player", "--json")
+    assert code == 0, out
+    j = json.loads(out)
+    view = pos.hide([s for s in range(3) if s != seat])
+    assert j["seat"] == "ABC"[seat] and j["method"] == "endgame" and j["level"] == 1
+    assert j["play"] == j["candidates"][0]["play"] == str(choose_play(view))
+    assert {c["play"] for c in j["candidates"]} == {str(p) for p in pos.legal_plays()}
+    assert all(0.0 <= c["avoids"] <= 1.0 for c in j["candidates"])
+    code, text, _ = run("advise", formats.position_to_line(pos), "--player")
+    assert code == 0 and "catbox's player for" in text and "exact endgames" in text
+
+
+def test_advise_hand_player_ranks_the_set_aside_then_the_prediction() -> None:
+    from catbox.solver import choose_aside, choose_prediction
+
+    hand = deal_round(3, 4).dealt[1]
+    cards = ",".join(map(str, hand))
+    code, out, _ = run(
+        "advise", "--hand", cards, "-p", "3", "--order", "1", "--before", "4", "--player", "--json"
+    )
+    assert code == 0, out
+    j = json.loads(out)
+    aside = choose_aside(hand, players=3, order=1)
+    assert j["set_aside"]["best"]["set_aside"] == aside
+    pred = j["prediction"]
+    assert pred["predictions_before"] == [4]
+    assert [c["set_aside"] for c in pred["candidates"]] == [aside] * 3  # S3: 1, 3 or 4
+    best = choose_prediction(hand, aside, players=3, order=1, before=(4,))
+    assert pred["best"]["prediction"] == best
+    assert pred["playouts"] <= 800 and pred["status"] == "estimate"

@@ -9,19 +9,19 @@ from dataclasses import replace
 
 import pytest
 
-from catbox.solver import Position, player
+from catbox.solver import Position
 from catbox.solver.cards import Colour, Play
 from catbox.solver.deal import deal_round, random_position
 from catbox.solver.errors import PositionError
+from catbox.solver.estimates import player
 from catbox.solver.estimates.advise import advise
 from catbox.solver.estimates.deals import DealSpace
-from catbox.solver.player import (
+from catbox.solver.estimates.decision import choose_play, play_out
+from catbox.solver.estimates.player import (
     AVOID_TOLERANCE,
     HORIZON,
     Scored,
-    choose_play,
     endgame_choice,
-    play_out,
     score_plays,
 )
 
@@ -160,8 +160,8 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on(
     trick, less HORIZON_RISK on the rollouts in which S could no longer guarantee avoiding its
     paradox at the first trick start of the exact horizon (asked here of the pure-Python
     engine on Position), recomputed play by play; the player makes the best one."""
+    from catbox.solver.estimates.player import _rng, rollout_plays
     from catbox.solver.estimates.policy import Sim, choose
-    from catbox.solver.player import _rng, rollout_plays
     from catbox.solver.scoring import seat_score
     from catbox.solver.search.engine import Engine
 
@@ -241,8 +241,8 @@ def test_the_rollouts_search_state_is_the_positions(players: int) -> None:
     """The rollouts ask the search core about a playout state (``sim_state``): the same packed
     state as ``from_position`` on the Position the rules engine reaches by the same plays, for
     every asking seat, at every ply (mid-trick included) of policy-played rounds."""
+    from catbox.solver.estimates.player import sim_state
     from catbox.solver.estimates.policy import Sim, choose
-    from catbox.solver.player import sim_state
     from catbox.solver.search.state import Ctx, from_position
 
     for seed in range(6):

@@ -251,3 +251,18 @@ def test_a_whole_game_entered_round_after_round(browser: Browser, server: Served
         entered = formats.loads(Path(got.value.path()).read_text())
         assert isinstance(entered, Game) and game_score_json(entered) == score
         assert [r.moves for r in entered.rounds] == [r.moves for r in rounds]
+
+
+def test_a_reload_keeps_the_round_being_entered(browser: Browser, server: Served) -> None:
+    rec = record("four-player-round")
+    with open_page(browser, server.url + "#enter", width=390) as (page, _):
+        fill_form(page, rec, 2)
+        for k, move in enumerate(rec.moves[:3], start=1):
+            tap(page, str(move), k)
+        page.reload()
+        page.wait_for_function("document.body.dataset.ply === '3'")
+        for move in rec.moves[:3]:
+            assert page.get_attribute(f'#board [data-cell="{move}"]', "data-owner")
+        assert "D" in page.inner_text("#status")  # D plays the 4th card of the first trick
+        page.click("#enter-new")
+        page.wait_for_selector("form#enter-round:not([hidden])")

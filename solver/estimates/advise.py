@@ -37,7 +37,9 @@ from ..errors import PositionError
 from ..limits import Limits
 from ..pool import run_samples
 from ..position import Position
+from ..scoring import seat_score
 from .deals import DealSpace, sample_rng
+from .decision import play_out
 from .policy import Sim, playout
 from .stats import Estimate, exact, mean, proportion
 
@@ -133,8 +135,6 @@ def _play_out(
 ) -> Outcome:
     if level:
         # every seat plays catbox's player on its own view (exact endgames over sampled deals)
-        from ..player import play_out
-        from ..scoring import seat_score
 
         end = play_out(deal.play(play), seed=seed * 1_000_003 + index, level=level)
         return (end.paradox != seat, seat_score(end, seat), end.seats[seat].tricks, False)
@@ -156,7 +156,7 @@ def evaluate_deal(
 ) -> list[Outcome]:
     """The outcome of every legal play of S (sorted) on one deal of every hand. ``level``: the
     model of every seat in playouts (0: catbox's policy; 1 and up: catbox's player,
-    :func:`..player.choose_play`, with exact endgames; slower)."""
+    :func:`.decision.choose_play`, with exact endgames; slower)."""
     plays = deal.legal_plays()
     if method == "playouts":
         return [_play_out(deal, seat, p, seed, index, level) for p in plays]
@@ -197,7 +197,7 @@ def advise(
     ``limits``: sampling stops at its deadline (fewer samples, and says so); its
     ``node_limit`` (default :data:`NODE_LIMIT`) bounds each deal's search. ``level`` is the
     model of the seats in playouts: 0 catbox's policy (fast), 1 and up catbox's player
-    (:func:`..player.choose_play`: exact endgames over sampled deals, the policy before)."""
+    (:func:`.decision.choose_play`: exact endgames over sampled deals, the policy before)."""
     pos = pos.settle()
     if pos.to_play is None:
         raise PositionError("the round is over: there is no play to advise", rule="E1")

@@ -334,6 +334,127 @@ def choose(sim: Sim, rng: random.Random) -> Move:
     return best
 
 
+class _Facts:
+    """What :func:`values` reads once per decision: the seat's hand, permissions and set-aside
+    card, per number its open cells and unseen copies, the number it means to keep, how many
+    other seats hold each colour, the trick's led colour, whether this is its last play, the
+    chance each last copy leaves its other numbers covered, and how much it wants the trick."""
+
+    __slots__ = (
+        "aside",
+        "board",
+        "cover",
+        "hand",
+        "held",
+        "keep",
+        "last",
+        "led",
+        "n",
+        "opens",
+        "perms",
+        "seat",
+        "unseen",
+        "want",
+    )  # fmt: skip
+
+    def __init__(self, sim: Sim) -> None:
+        seat = sim.to_play
+        n, board, hand, perms = sim.n, sim.board, sim.hands[seat], sim.perms[seat]
+        aside = sim.aside[seat]
+        opens = [0] * (n + 1)
+        unseen = [0] * (n + 1)  # copies the seat cannot see (other hands, set-aside, hidden)
+        for num in range(1, n + 1):
+            if hand[num]:
+                opens[num] = sum(
+                    1 for c in range(4) if perms >> c & 1 and board[c * n + num - 1] == EMPTY
+                )
+                seen = sum(1 for c in range(4) if board[c * n + num - 1] != EMPTY)
+                unseen[num] = max(0, COPIES - seen - hand[num] - (1 if aside == num else 0))
+        self.seat, self.n, self.board, self.hand, self.perms = seat, n, board, hand, perms
+        self.aside, self.opens, self.unseen = aside, opens, unseen
+        self.keep = keep_target(sim, seat, unseen, opens)
+        self.held = [0, 0, 0, 0]  # how many other seats still hold each colour
+        for other in range(sim.players):
+            if other != seat:
+                for c in range(4):
+                    self.held[c] += sim.perms[other] >> c & 1
+        self.led = sim.trick[0][1] if sim.trick else -1
+        self.last = len(sim.trick) == sim.players - 1
+        draws = sim.players - 1 + (2 if sim.players == 2 else 0)  # others' set-aside, hidden
+        slots = draws + sum(sum(sim.hands[o]) for o in range(sim.players) if o != seat)
+        self.cover: dict[int, float] = {}
+        for num in range(1, n + 1):
+            if hand[num] == 1 and num != aside:
+                rest = [m for m in range(1, n + 1) if hand[m] and m != num and m != aside]
+                self.cover[num] = 1.0 if not rest else covered_chance(rest, unseen, slots, draws)
+        self.want = _wants(sim, seat)
+
+
+def _stuck_risk(f: _Facts, num: int, c: int, lose: int) -> tuple[float, int]:
+    """After playing (num, c) (already taken from ``f.hand``): the risk of the seat's other
+    numbers running out of cells, and how many cards have no cell left at all (F2 closes the
+    led colour when ``lose`` is set)."""
+    n, board, hand, opens = f.n, f.board, f.hand, f.opens
+    risk = 0.0
+    deficit = 0
+    for m in range(1, n + 1):
+        k = hand[m]
+        if not k:
+            continue
+        if m == f.keep:
+            k -= 1
+            if not k:
+                continue
+        o = opens[m]
+        if m == num and f.perms >> c & 1:
+            o -= 1  # this play fills one of m's cells
+        if lose >= 0 and board[lose * n + m - 1] == EMPTY and not (m == num and c == lose):
+            o -= 1  # F2: the led colour closes for every number
+        if o < k:
+            deficit += k - o
+            k = max(o, 0)
+        if k:
+            risk += k / max(0.25, o + 0.5 - W_DEMAND * f.unseen[m])
+    return risk, deficit
+
+
+def _last_trick_risk(f: _Facts, num: int, c: int, lose: int) -> tuple[float, int]:
+    """The last trick: either remaining card may be the one played (E1)."""
+    n, board, hand = f.n, f.board, f.hand
+    usable = 0
+    for m in range(1, n + 1):
+        if hand[m]:
+            for cc in range(4):
+                if cc == lose or not f.perms >> cc & 1:
+                    continue
+                if board[cc * n + m - 1] == EMPTY and not (m == num and cc == c):
+                    usable += 1
+    demand = W_DEMAND * sum(f.unseen[m] for m in range(n + 1) if hand[m]) / 2
+    return 1.0 / (usable + 0.5 - demand), 0 if usable else 1
+
+
+def _trick_and_group(f: _Facts, sim: Sim, num: int, c: int, v: float) -> float:
+    """``v`` plus the trick the play wins or ducks (by how much the seat wants it) and the
+    tokens it grows a group next to (Sc3)."""
+    led, want, n, board, seat = f.led, f.want, f.n, f.board, f.seat
+    if want:
+        val = RED_BONUS + num if c == RED else (num if led < 0 or c == led else -1)
+        wins = val > sim.win_val or led < 0
+        strength = (num / n + (1.0 if c == RED else 0.0)) if led < 0 else (1.0 if wins else 0.0)
+        if led >= 0 and wins and not f.last:
+            strength = 0.5 + 0.5 * num / n + (0.5 if c == RED else 0.0)
+        v += W_TRICK * want * strength
+        if want > 0 and wins:
+            v -= 0.05 * num  # win cheaply
+    idx = c * n + num - 1
+    row, col = c, num - 1
+    if (row > 0 and board[idx - n] == seat) or (row < 3 and board[idx + n] == seat):
+        v += 0.3
+    if (col > 0 and board[idx - 1] == seat) or (col < n - 1 and board[idx + 1] == seat):
+        v += 0.3
+    return v
+
+
 def values(
     sim: Sim, rng: random.Random, moves: list[Move] | None = None
 ) -> list[tuple[float, Move]]:
@@ -341,99 +462,29 @@ def values(
     seeded tie-break included), in the order of :meth:`Sim.legal`."""
     if moves is None:
         moves = sim.legal()
-    seat = sim.to_play
-    n, board, hand, perms = sim.n, sim.board, sim.hands[seat], sim.perms[seat]
-    aside = sim.aside[seat]
-    opens = [0] * (n + 1)
-    unseen = [0] * (n + 1)  # copies the seat cannot see (other hands, set-aside, hidden)
-    for num in range(1, n + 1):
-        if hand[num]:
-            opens[num] = sum(
-                1 for c in range(4) if perms >> c & 1 and board[c * n + num - 1] == EMPTY
-            )
-            seen = sum(1 for c in range(4) if board[c * n + num - 1] != EMPTY)
-            unseen[num] = max(0, COPIES - seen - hand[num] - (1 if aside == num else 0))
-    keep = keep_target(sim, seat, unseen, opens)
-    held = [0, 0, 0, 0]  # how many other seats still hold each colour
-    for other in range(sim.players):
-        if other != seat:
-            for c in range(4):
-                held[c] += sim.perms[other] >> c & 1
-    led = sim.trick[0][1] if sim.trick else -1
-    last = len(sim.trick) == sim.players - 1
-    draws = sim.players - 1 + (2 if sim.players == 2 else 0)  # others' set-aside, hidden pair
-    slots = draws + sum(sum(sim.hands[o]) for o in range(sim.players) if o != seat)  # sizes only
-    cover: dict[int, float] = {}
-    for num in range(1, n + 1):
-        if hand[num] == 1 and num != aside:
-            rest = [m for m in range(1, n + 1) if hand[m] and m != num and m != aside]
-            cover[num] = 1.0 if not rest else covered_chance(rest, unseen, slots, draws)
-    want = _wants(sim, seat)
+    f = _Facts(sim)
+    hand, keep, led = f.hand, f.keep, f.led
     out: list[tuple[float, Move]] = []
     for num, c in moves:
         hand[num] -= 1
         lose = led if led >= 0 and c != led else -1
-        risk = 0.0
-        deficit = 0
         left = sum(hand) - 1  # cards still to play after this one (E1: one is kept)
-        for m in range(1, n + 1):
-            k = hand[m]
-            if not k:
-                continue
-            if m == keep:
-                k -= 1
-                if not k:
-                    continue
-            o = opens[m]
-            if m == num and perms >> c & 1:
-                o -= 1  # this play fills one of m's cells
-            if lose >= 0 and board[lose * n + m - 1] == EMPTY and not (m == num and c == lose):
-                o -= 1  # F2: the led colour closes for every number
-            if o < k:
-                deficit += k - o
-                k = max(o, 0)
-            if k:
-                risk += k / max(0.25, o + 0.5 - W_DEMAND * unseen[m])
         if left == 1 and W_OR:
-            # the last trick: either remaining card may be the one played (E1)
-            usable = 0
-            for m in range(1, n + 1):
-                if hand[m]:
-                    for cc in range(4):
-                        if cc == lose or not perms >> cc & 1:
-                            continue
-                        if board[cc * n + m - 1] == EMPTY and not (m == num and cc == c):
-                            usable += 1
-            risk = 1.0 / (
-                usable + 0.5 - W_DEMAND * sum(unseen[m] for m in range(n + 1) if hand[m]) / 2
-            )
-            deficit = 0 if usable else 1
+            risk, deficit = _last_trick_risk(f, num, c, lose)
+        else:
+            risk, deficit = _stuck_risk(f, num, c, lose)
         v = -W_RISK * (12.0 * deficit + risk)
         if left == 0:  # this is the seat's last play: spare the cells the others still need
-            v -= W_COOP * unseen[num]
+            v -= W_COOP * f.unseen[num]
         if num == keep and not hand[keep] and left > 0:
             v -= W_KEEP
         hand[num] += 1
-        if num in cover and left > 0:
-            v -= W_COVER * cover[num]
+        if num in f.cover and left > 0:
+            v -= W_COVER * f.cover[num]
         if lose >= 0:
             v -= W_LOSE
-        v -= W_SHARE * held[c] / max(1, sim.players - 1)
-        if want:
-            val = RED_BONUS + num if c == RED else (num if led < 0 or c == led else -1)
-            wins = val > sim.win_val or led < 0
-            strength = (num / n + (1.0 if c == RED else 0.0)) if led < 0 else (1.0 if wins else 0.0)
-            if led >= 0 and wins and not last:
-                strength = 0.5 + 0.5 * num / n + (0.5 if c == RED else 0.0)
-            v += W_TRICK * want * strength
-            if want > 0 and wins:
-                v -= 0.05 * num  # win cheaply
-        idx = c * n + num - 1
-        row, col = c, num - 1
-        if (row > 0 and board[idx - n] == seat) or (row < 3 and board[idx + n] == seat):
-            v += 0.3
-        if (col > 0 and board[idx - 1] == seat) or (col < n - 1 and board[idx + 1] == seat):
-            v += 0.3
+        v -= W_SHARE * f.held[c] / max(1, sim.players - 1)
+        v = _trick_and_group(f, sim, num, c, v)
         v += rng.random() * 0.01
         out.append((v, (num, c)))
     return out

@@ -17,7 +17,6 @@ differences between candidates are sharper than their intervals suggest).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,15 +26,13 @@ from ..cards import COPIES, variant
 from ..errors import PositionError
 from ..limits import Limits
 from ..pool import run_samples
-from ..position import Position
-from .deals import sample_rng
-from .policy import Sim, playout
+from .opening import deal_world, play_world
 from .stats import Estimate, mean, proportion
 
 if TYPE_CHECKING:
     from ..search import Session
 
-__all__ = ["DEFAULT_START_SAMPLES", "Candidate", "StartAdvice", "advise_start"]
+__all__ = ["DEFAULT_START_SAMPLES", "Candidate", "StartAdvice", "advise_start", "check_start"]
 
 DEFAULT_START_SAMPLES = 800
 
@@ -82,20 +79,7 @@ class StartAdvice:
         }
 
 
-def _set_aside_heuristic(hand: list[int], rng: random.Random) -> int:
-    counts = Counter(hand)
-    most = max(counts.values())
-    return rng.choice(sorted(n for n, k in counts.items() if k == most))
-
-
-def _predict_heuristic(hand: list[int], players: int) -> int:
-    v = variant(players)
-    mean_deck = (v.max_number + 1) / 2
-    guess = v.tricks / players * (sum(hand) / len(hand)) / mean_deck
-    return min(v.predictions, key=lambda p: (abs(p - guess), p))
-
-
-def _check(players: int, hand: tuple[int, ...], order: int, before: tuple[int, ...]) -> None:
+def check_start(players: int, hand: tuple[int, ...], order: int, before: tuple[int, ...]) -> None:
     v = variant(players)
     if len(hand) != v.dealt:
         raise PositionError(
@@ -127,46 +111,11 @@ def _check(players: int, hand: tuple[int, ...], order: int, before: tuple[int, .
 StartJob = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int]
 
 
-def _start_job(job: StartJob) -> list[tuple[int | None, bool]]:
+def _start_job(job: StartJob) -> list[tuple[int, bool]]:
     players, hand, order, before, seed, index = job
     v = variant(players)
-    rng = sample_rng(seed, index)
-    rest = Counter(dict.fromkeys(v.numbers, COPIES)) - Counter(hand)
-    cards = sorted(rest.elements())
-    rng.shuffle(cards)
-    dealt: list[list[int]] = []
-    at = 0
-    for seat in range(players):
-        if seat == order:
-            dealt.append(list(hand))
-        else:
-            dealt.append(cards[at : at + v.dealt])
-            at += v.dealt
-    revealed = tuple(sorted(cards[at : at + 3])) if players == 2 else ()
-    others_aside = [_set_aside_heuristic(h, rng) if s != order else 0 for s, h in enumerate(dealt)]
-    preds_after = [
-        _predict_heuristic([c for c in h if c], players) if players > 2 else None for h in dealt
-    ]
-    out: list[tuple[int | None, bool]] = []
-    play_seed = rng.random()
-    for aside in sorted(set(hand)):
-        hands: list[tuple[int, ...] | None] = []
-        for s, h in enumerate(dealt):
-            rest_hand = list(h)
-            rest_hand.remove(aside if s == order else others_aside[s])
-            hands.append(tuple(rest_hand))
-        base = Position.start(players, hands, round_start=0, revealed=revealed)
-        sim0 = Sim.of(base)
-        for pred in v.predictions or (None,):
-            sim = sim0.copy()
-            if players > 2:
-                sim.preds = [
-                    before[s] if s < order else pred if s == order else preds_after[s]
-                    for s in range(players)
-                ]
-            playout(sim, random.Random(play_seed))
-            out.append((sim.score(order), sim.paradox != order))
-    return out
+    keys = [(a, p) for a in sorted(set(hand)) for p in (v.predictions or (None,))]
+    return play_world(deal_world(players, hand, order, seed, index), order, keys, before)
 
 
 def advise_start(
@@ -187,7 +136,7 @@ def advise_start(
     deadline of ``limits``)."""
     hand = tuple(sorted(hand))
     before = tuple(before)
-    _check(players, hand, order, before)
+    check_start(players, hand, order, before)
     if samples < 2:
         raise PositionError("the sample count must be at least 2", where="samples")
     v = variant(players)
@@ -199,7 +148,7 @@ def advise_start(
     cands = []
     for j, (aside, pred) in enumerate(keys):
         col = [r[j] for r in results]
-        scores = [float(s) for s, _ in col if s is not None]
+        scores = [float(s) for s, _ in col]
         oks = sum(1.0 for _, ok in col if ok)
         cands.append(Candidate(aside, pred, mean(scores), proportion(oks, len(col))))
     cands.sort(

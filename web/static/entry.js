@@ -42,9 +42,37 @@ export async function openEntry() {
   clearAnalysis();
   setAddress("#enter");
   $("doc-title").textContent = "Enter a round as it is played";
+  if (!current()) await restore();
   if (!current()) showForm();
   else render(current());
   return true;
+}
+
+// The round being entered survives a reload of the tab (a phone at the table): its record, the
+// entering seat and the game's earlier rounds are kept in the tab's session storage.
+function keep(st) {
+  const saved = { record: st.record, seat: st.seat, rounds: G.rounds };
+  try {
+    sessionStorage.setItem("catbox-entry", JSON.stringify(saved));
+  } catch (e) {
+    // storage full or refused: the entry goes on without it
+  }
+}
+
+async function restore() {
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem("catbox-entry") || "null");
+  } catch (e) {
+    return;
+  }
+  if (!saved) return;
+  try {
+    E.steps = [await call("/api/enter/step", { record: saved.record, seat: saved.seat })];
+    G.rounds = saved.rounds || [];
+  } catch (e) {
+    sessionStorage.removeItem("catbox-entry");
+  }
 }
 
 function showForm(start) {
@@ -126,6 +154,7 @@ function statusText(st) {
 }
 
 function render(st) {
+  keep(st);
   S.view = st;
   S.plies = st.lines;
   S.moves = st.moves_made;
@@ -179,7 +208,8 @@ function onTap(ev) {
 }
 
 export function newEntry(start) {
-  if (!start) G.rounds = []; // "New entry" starts a new game; "Next round" goes on with it
+  if (!start) G.rounds = [];
+  sessionStorage.removeItem("catbox-entry"); // "New entry" starts a new game; "Next round" goes on with it
   E.steps = [];
   E.avoid = null;
   showForm(start);

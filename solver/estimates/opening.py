@@ -1,0 +1,359 @@
+"""catbox's player at the round start: the card to set aside (S2) and the prediction (S3),
+ranked by the seat's mean round score over playouts from sampled deals, with the samples spent
+where the ranking is still open (successive halving, by quarters).
+
+A sample (a *world*) deals the cards the seat cannot see to the other seats the way the
+round-start advisor does (:mod:`.start`: the others set aside a copy of the number they hold
+most of, the seats after the asking one predict from their hand's strength, the seats before
+it predicted ``before``); each candidate (set-aside card, prediction) is played out by
+catbox's policy on the same worlds with the same random streams, so the differences between
+candidates are paired. The advisor gives every candidate the same number of worlds; here the
+budget (a count of playouts, :data:`BUDGET`) goes in equal rounds: every candidate still in
+the race gets the same new worlds, then all but the best quarter leave (:data:`CUT`), until one
+is left. The near-ties at the top get many worlds, the clear losers few: for the same work the
+choice is far less noisy (measured in bench/arena.py's round-start table).
+
+>>> o = rank_openings(4, (1, 1, 2, 3, 3, 3, 5, 6, 7, 8), order=0, budget=120)
+>>> best = o.rows[0]
+>>> best.set_aside in (1, 2, 3, 5, 6, 7, 8), best.prediction in (1, 2, 3)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import COPIES, variant
+from ..limits import Limits
+from ..position import Position
+from .deals import sample_rng
+from .policy import Sim, playout
+from .stats import Estimate, mean
+
+__all__ = [
+    "BUDGET",
+    "Opening",
+    "OpeningRow",
+    "World",
+    "choose_aside",
+    "choose_prediction",
+    "deal_world",
+    "opening_for_aside",
+    "opening_for_prediction",
+    "rank_openings",
+]
+
+# playouts per round-start decision, per player count (each a policy playout of the round):
+# about half a second of one core at the round start (bench/arena.py's round-start table)
+BUDGET = {2: 900, 3: 800, 4: 600, 5: 450}
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One sampled deal around the asking seat (place ``order`` from the round start, seat
+    ``order`` of a round started by seat 0): every dealt hand (the asking seat's is its own),
+    the 2-player revealed cards, the other seats' set-aside cards (0 for the asking seat),
+    the predictions of the seats after it (None at 2 players) and the playouts' stream."""
+
+    dealt: tuple[tuple[int, ...], ...]
+    revealed: tuple[int, ...]
+    asides: tuple[int, ...]
+    preds_after: tuple[int | None, ...]
+    play_seed: float
+
+
+def most_held(hand: Sequence[int], rng: random.Random) -> int:
+    """The fixed rule's set-aside card: a copy of the number the hand holds most of (ties by
+    ``rng``)."""
+    counts = Counter(hand)
+    most = max(counts.values())
+    return rng.choice(sorted(n for n, k in counts.items() if k == most))
+
+
+def strength_prediction(hand: Sequence[int], players: int) -> int:
+    """The fixed rule's prediction (3-5 players): the allowed value nearest the hand's share
+    of the tricks, scaled by its mean number against the deck's."""
+    v = variant(players)
+    mean_deck = (v.max_number + 1) / 2
+    guess = v.tricks / players * (sum(hand) / len(hand)) / mean_deck
+    return min(v.predictions, key=lambda p: (abs(p - guess), p))
+
+
+def deal_world(players: int, hand: tuple[int, ...], order: int, seed: int, index: int) -> World:
+    """World ``index`` under ``seed`` (the stream of :func:`.deals.sample_rng`)."""
+    v = variant(players)
+    rng = sample_rng(seed, index)
+    rest = Counter(dict.fromkeys(v.numbers, COPIES)) - Counter(hand)
+    cards = sorted(rest.elements())
+    rng.shuffle(cards)
+    dealt: list[tuple[int, ...]] = []
+    at = 0
+    for seat in range(players):
+        if seat == order:
+            dealt.append(tuple(hand))
+        else:
+            dealt.append(tuple(cards[at : at + v.dealt]))
+            at += v.dealt
+    revealed = tuple(sorted(cards[at : at + 3])) if players == 2 else ()
+    asides = tuple(most_held(h, rng) if s != order else 0 for s, h in enumerate(dealt))
+    preds = tuple(strength_prediction(h, players) if players > 2 else None for h in dealt)
+    return World(tuple(dealt), revealed, asides, preds, rng.random())
+
+
+def _base(world: World, order: int, aside: int) -> Sim:
+    hands: list[tuple[int, ...] | None] = []
+    for s, h in enumerate(world.dealt):
+        rest = list(h)
+        rest.remove(aside if s == order else world.asides[s])
+        hands.append(tuple(rest))
+    pos = Position.start(len(hands), hands, round_start=0, revealed=world.revealed)
+    return Sim.of(pos)
+
+
+def play_world(
+    world: World,
+    order: int,
+    cands: Sequence[tuple[int, int | None]],
+    before: Sequence[int],
+) -> list[tuple[int, bool]]:
+    """Every candidate (set-aside card, prediction) played out on ``world``: the asking seat's
+    score (Sc1-Sc3) and whether it avoided causing the paradox."""
+    players = len(world.dealt)
+    bases: dict[int, Sim] = {}
+    out = []
+    for aside, pred in cands:
+        if aside not in bases:
+            bases[aside] = _base(world, order, aside)
+        sim = bases[aside].copy()
+        if players > 2:
+            sim.preds = [
+                before[s] if s < order else pred if s == order else world.preds_after[s]
+                for s in range(players)
+            ]
+        playout(sim, random.Random(world.play_seed))
+        out.append((sim.score(order) or 0, sim.paradox != order))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRow:
+    """One candidate: its mean score over the worlds it was played on (``score.samples`` of
+    them), the share of them on which it avoided causing the paradox, and the round of the
+    halving it left in (None: it was still in the race at the end)."""
+
+    set_aside: int
+    prediction: int | None
+    score: Estimate
+    avoid_paradox: float
+    dropped: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """The ranked candidates (best first: the last ones in the race by mean score, then the
+    others by the round they left in, later first), the playouts spent, whether a time limit
+    stopped the halving early, and the question (players, the seat's place from the round
+    start, its dealt hand, the predictions before it)."""
+
+    rows: tuple[OpeningRow, ...]
+    playouts: int
+    stopped: bool
+    players: int = 0
+    order: int = 0
+    hand: tuple[int, ...] = ()
+    before: tuple[int, ...] = ()  # the predictions before the seat, as assumed or known
+
+
+# each round keeps the best 1/CUT of the candidates still in the race: a quarter leaves the
+# first round enough worlds per candidate at the round start's 15-24 candidates (a half gave it
+# 5 at 4 players, where one playout's score varies by several points)
+CUT = 4
+
+
+def _kept(n: int) -> int:
+    return (n + CUT - 1) // CUT
+
+
+def _rounds(n: int) -> int:
+    r = 0
+    while n > 1:
+        n = _kept(n)
+        r += 1
+    return max(r, 1)
+
+
+def rank_openings(
+    players: int,
+    hand: tuple[int, ...],
+    *,
+    order: int,
+    before: Sequence[int] = (),
+    asides: Sequence[int] | None = None,
+    seed: int = 0,
+    budget: int | None = None,
+    limits: Limits | None = None,
+) -> Opening:
+    """Every candidate (a set-aside card from ``asides``, default every number in the dealt
+    ``hand``; every allowed prediction) ranked by successive halving over at most ``budget``
+    playouts (default :data:`BUDGET`). The inputs are the caller's to check (:mod:`.start`'s
+    ``check_start``). Deterministic for a seed unless a time limit cuts it."""
+    v = variant(players)
+    lim = Limits.of(limits)
+    total = BUDGET[players] if budget is None else budget
+    cands = [(a, p) for a in sorted(set(asides or hand)) for p in (v.predictions or (None,))]
+    rows: dict[tuple[int, int | None], list[tuple[int, bool]]] = {c: [] for c in cands}
+    dropped: dict[tuple[int, int | None], int] = {}
+    alive = list(cands)
+    rounds = _rounds(len(cands))
+    spent = index = 0
+    stopped = False
+    for r in range(rounds):
+        worlds = max(1, total // rounds // len(alive))
+        for _ in range(worlds):
+            if lim.expired() and spent:
+                stopped = True
+                break
+            world = deal_world(players, hand, order, seed, index)
+            index += 1
+            for c, got in zip(alive, play_world(world, order, alive, before), strict=True):
+                rows[c].append(got)
+            spent += len(alive)
+        alive.sort(key=lambda c: _key(c, rows[c]))
+        if stopped or len(alive) == 1:
+            break
+        keep = _kept(len(alive))
+        for c in alive[keep:]:
+            dropped[c] = r
+        alive = alive[:keep]
+    ranked = sorted(cands, key=lambda c: (-dropped.get(c, rounds), _key(c, rows[c])))
+    out = tuple(
+        OpeningRow(
+            a,
+            p,
+            mean([float(s) for s, _ in rows[(a, p)]]),
+            sum(ok for _, ok in rows[(a, p)]) / max(1, len(rows[(a, p)])),
+            dropped.get((a, p)),
+        )
+        for a, p in ranked
+    )
+    return Opening(out, spent, stopped, players, order, tuple(hand), tuple(before))
+
+
+def _key(c: tuple[int, int | None], got: list[tuple[int, bool]]) -> tuple[float, ...]:
+    """Best first: the mean score, then paradox avoidance, then the smaller card/prediction."""
+    n = max(1, len(got))
+    return (-sum(s for s, _ in got) / n, -sum(ok for _, ok in got) / n, c[0], c[1] or 0)
+
+
+# ---------------------------------------------------------------- the player's entry points
+def typical_before(players: int, order: int) -> tuple[int, ...]:
+    """Predictions assumed for the seats before ``order`` when the set-aside card is chosen
+    (S2 comes before S3: they are not known yet): the middle of the allowed values."""
+    allowed = variant(players).predictions
+    return tuple(allowed[len(allowed) // 2] for _ in range(order)) if allowed else ()
+
+
+def opening_for_aside(
+    hand: Sequence[int],
+    *,
+    players: int,
+    order: int,
+    seed: int = 0,
+    limits: Limits | None = None,
+    budget: int | None = None,
+) -> Opening:
+    """The ranking behind :func:`choose_aside`: every (set-aside card, prediction), the
+    predictions before the seat assumed :func:`typical_before`."""
+    from .start import check_start
+
+    before = typical_before(players, order)
+    dealt = tuple(sorted(hand))
+    check_start(players, dealt, order, before)
+    return rank_openings(
+        players, dealt, order=order, before=before, seed=seed, budget=budget, limits=limits
+    )
+
+
+def opening_for_prediction(
+    hand: Sequence[int],
+    aside: int,
+    *,
+    players: int,
+    order: int,
+    before: Sequence[int] = (),
+    seed: int = 0,
+    limits: Limits | None = None,
+    budget: int | None = None,
+) -> Opening:
+    """The ranking behind :func:`choose_prediction`: every allowed prediction with ``aside``
+    set aside, the predictions ``before`` known."""
+    from ..errors import PositionError
+    from .start import check_start
+
+    if players == 2:
+        raise PositionError("there are no predictions at 2 players", rule="S3")
+    dealt = tuple(sorted(hand))
+    check_start(players, dealt, order, tuple(before))
+    if aside not in dealt:
+        raise PositionError(f"{aside} was not dealt: it cannot be set aside", rule="S2")
+    return rank_openings(
+        players,
+        dealt,
+        order=order,
+        before=tuple(before),
+        asides=(aside,),
+        seed=seed,
+        budget=budget,
+        limits=limits,
+    )
+
+
+def choose_aside(
+    hand: Sequence[int],
+    *,
+    players: int,
+    order: int,
+    seed: int = 0,
+    limits: Limits | None = None,
+) -> int:
+    """The card to set aside (S2) from the dealt ``hand``; ``order`` is the seat's place
+    counting from the round start player (0 for it). From the seat's own cards only, the same
+    for the same hand, order and seed (unless a time limit in ``limits`` cuts the search): the
+    best candidate of :func:`rank_openings` over :data:`BUDGET` playouts, the predictions
+    before the seat assumed in the middle of the allowed values (they are made after the
+    set-aside, S3).
+
+    Raises:
+        PositionError: the hand or the order is not one of ``players`` (S1, B1).
+    """
+    opening = opening_for_aside(hand, players=players, order=order, seed=seed, limits=limits)
+    return opening.rows[0].set_aside
+
+
+def choose_prediction(
+    hand: Sequence[int],
+    aside: int,
+    *,
+    players: int,
+    order: int,
+    before: Sequence[int] = (),
+    seed: int = 0,
+    limits: Limits | None = None,
+) -> int:
+    """The prediction (S3) of the seat holding the dealt ``hand`` that set ``aside`` aside,
+    knowing the predictions ``before`` it in order (the round start player's first): the best
+    of the allowed values by :func:`rank_openings` over :data:`BUDGET` playouts.
+
+    Raises:
+        PositionError: 2 players (no prediction, S3), ``aside`` not in the hand (S2), or the
+            hand, order or predictions before are not of ``players`` (S1, S3).
+    """
+    opening = opening_for_prediction(
+        hand, aside, players=players, order=order, before=before, seed=seed, limits=limits
+    )
+    best = opening.rows[0].prediction
+    assert best is not None
+    return best
