@@ -25,32 +25,37 @@ function scoreTable(doc) {
 }
 
 // Why catbox's seats set aside and predicted what they did this round (now that it is over:
-// the reasons show their hands): the advisor's ranking its player chose by.
+// the reasons show their hands): the rankings its player chose by.
+function whyStart(s, deal, asides, preds, out) {
+  const n = G.game.players;
+  const k = (idx(s) - idx(deal.start) + n) % n;
+  const before = [];
+  for (let j = 0; j < k; j += 1) before.push(preds[(idx(deal.start) + j) % n]);
+  const req = { kind: "start-reasons", players: n, hand: deal.deal[idx(s)], order: k,
+    set_aside: asides[idx(s)], seed: (G.seed + 7919 * deal.round + 101 * idx(s)) % 2147483647 };
+  if (n > 2) req.before = before;
+  return async (ev) => {
+    ev.target.disabled = true;
+    try {
+      const res = await runJob(req);
+      out.append(el("h3", { textContent: `${s}'s set-aside card (S2), predictions before it assumed` }),
+        adviceTable({ ...res.aside, assumed: n > 2 }, (c) => c === res.aside.candidates[0], 6));
+      if (res.prediction) {
+        out.append(el("h3", { textContent: `${s}'s prediction (S3), knowing the ones before it` }),
+          adviceTable(res.prediction, (c) => c.prediction === preds[idx(s)], 6));
+      }
+    } catch (e) {
+      out.append(el("p", { className: "message", textContent: e.message }));
+    }
+  };
+}
+
 function startReasons(deal, asides, preds) {
   const out = el("div", { className: "start-reasons" });
-  const seats = letters(G.game.players).filter((s) => s !== G.me);
   const n = G.game.players;
-  const buttons = seats.map((s) => el("button", { type: "button", className: "why-start",
-    textContent: `Why ${s}: set aside ${asides[idx(s)]}${n > 2 ? `, predict ${preds[idx(s)]}` : ""}?`,
-    onclick: async (ev) => {
-      ev.target.disabled = true;
-      const k = (idx(s) - idx(deal.start) + n) % n;
-      const before = [];
-      for (let j = 0; j < k; j += 1) before.push(preds[(idx(deal.start) + j) % n]);
-      const req = { kind: "start-advice", players: n, hand: deal.deal[idx(s)], order: k, samples: 64,
-        seed: (G.seed + 7919 * deal.round + 101 * idx(s)) % 2147483647 };
-      if (n > 2) req.before = before;
-      try {
-        const res = await runJob(req);
-        out.append(el("h3", { textContent: `${s}'s round start` }),
-          adviceTable(res, (c) => c.set_aside === asides[idx(s)] && c.prediction === preds[idx(s)], 8),
-          el("p", { className: "note", textContent: "catbox's player takes the best candidate; it sets " +
-            "its card aside before any prediction is known (typical predictions assumed), then " +
-            "predicts knowing the predictions before it." }));
-      } catch (e) {
-        out.append(el("p", { className: "message", textContent: e.message }));
-      }
-    } }));
+  const buttons = letters(n).filter((s) => s !== G.me).map((s) => el("button", { type: "button",
+    className: "why-start", onclick: whyStart(s, deal, asides, preds, out),
+    textContent: `Why ${s}: set aside ${asides[idx(s)]}${n > 2 ? `, predict ${preds[idx(s)]}` : ""}?` }));
   out.prepend(el("div", { className: "row" }, ...buttons));
   return out;
 }
