@@ -3,7 +3,7 @@
 // the next round or the winner, the game record's download and the review of its rounds.
 import { $, call, download, el } from "./net.js";
 import { adviceTable, runJob } from "./practicejobs.js";
-import { G, nextRound, status } from "./game.js";
+import { G, nextRound, showSetup, status } from "./game.js";
 
 const letters = (n) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const idx = (s) => s.charCodeAt(0) - 65;
@@ -95,6 +95,8 @@ export async function roundEnd() {
   const actions = el("div", { className: "row game-actions" });
   if (!over) actions.append(el("button", { id: "versus-next", type: "button", textContent: "Next round",
     onclick: () => nextRound() }));
+  else actions.append(el("button", { id: "versus-again", type: "button", textContent: "New game",
+    onclick: () => { G.game = null; showSetup(); } }));
   actions.append(
     el("button", { id: "versus-download", type: "button", textContent: "Download the game record",
       onclick: async () => {
