@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from catbox.solver import formats, svg
-from catbox.solver.cards import Play, seat_from_letter, seat_letter, variant
+from catbox.solver.cards import Colour, Play, seat_from_letter, seat_letter, variant
 from catbox.solver.deal import deal_round
 from catbox.solver.errors import FormatError
 from catbox.solver.game import Game, next_round
@@ -294,6 +294,14 @@ def edit(req: dict[str, Any]) -> dict[str, Any]:
     out = view_json(pos, None, None, [])
     out["line"] = formats.position_to_line(pos)
     out["table"] = formats.to_json_obj(pos)
+    if "blank" in req:  # the empty draft to start from: no token, every hand hidden
+        row = " ".join(["."] * pos.max_number)
+        out["table"] = {
+            "players": pos.players,
+            "board": {c.word: row for c in Colour},
+            "seat": {seat_letter(i): {} for i in range(pos.players)},
+            "trick": {"leader": "A", "plays": []},
+        }
     return out
 
 
