@@ -446,6 +446,7 @@ PRACTICE_JOBS = {
         {"players", "hand", "order", "before", "samples", "time_limit"},
         _start_params,
     ),
+    "start-reasons": (120.0, {"players", "hand", "order", "before", "set_aside"}, _start_params),
     "reasons": (120.0, {"position", "names", "level"}, _reasons_params),
     "puzzle-turn": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
     "puzzle-reply": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
@@ -460,7 +461,9 @@ def practice_job(req: dict[str, Any], level: int) -> tuple[str, dict[str, Any], 
     ``{"players", "hand", "order", "before"?, "set_aside"?}`` (catbox's set-aside card, or
     with ``set_aside`` its prediction); ``start-advice`` ``{"players", "hand", "order",
     "before"?, "samples"?, "time_limit"?}`` (the advisor's ranking; no ``before``: not yet
-    predicted); ``reasons`` ``{"position", "level"?}`` (why catbox plays what it plays);
+    predicted); ``start-reasons`` (the fields of ``start-decision``: the rankings behind
+    catbox's set-aside card and prediction); ``reasons`` ``{"position", "level"?}`` (why
+    catbox plays what it plays);
     ``puzzle-turn`` / ``puzzle-reply`` ``{"puzzle", "position"}`` (the plays that keep the
     goal; catbox's defence); ``puzzle-generate`` ``{"players", "level"?}``; ``game-review``
     ``{"rounds", "seat", "samples"?}`` (each round's review page from the seat's own view).
