@@ -3,7 +3,7 @@ PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
-DEMO    ?= puzzles/the-red-herring.toml
+DEMO    ?= puzzles/positions/four-player-endgame.toml
 # the compiled search core (C++17): `pip install -e` builds it; editing it rebuilds via the stamp
 NATIVE  := setup.py $(wildcard solver/search/cxx/*.h solver/search/cxx/*.cpp)
 
@@ -49,7 +49,7 @@ constraints:
 	@ln -sfn ../../web .typecheck/catbox/web
 
 demo: setup
-	$(BIN)/catbox solve $(DEMO)
+	$(BIN)/catbox analyze $(DEMO)
 
 lint: setup
 	$(BIN)/ruff check .

@@ -67,12 +67,21 @@
    (``NativeEngine.proof_size``): inner nodes (each state and goal once) by tricks left and
    static leaves. What a perfect move order could save is at most the searched nodes over the
    proof's; what one more trick costs is the proof's growth.
+14. The census (``--only census``, not in the full run): a sample of each fixed probe's
+   proof's inner (state, goal) nodes by tricks left (``proof_census``: 3p / 7, 4p / 6,
+   5p / 5), each labelled with its exact least paradox part, the gap (tricks left - pk) and
+   S's place in the trick; the coverage of a candidate static rule by gap and place, and its
+   claims refuted by the exact search (must be 0).
+15. S's sure losers over two tricks (``--only losers``): bounds.h BOUND_LOST_TWO off and on,
+   the fixed probes' deciding probe on a fresh engine (nodes, CPU seconds, the proof's inner
+   nodes by tricks left) and every analyze answer past the horizon (answers equal).
 13. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
         [--only speed|horizon|start|split|init|pn|score|possible|threads|root|core|partition|
-                crowd|refuters|where|share|lost|age|proof]
+                crowd|refuters|where|share|lost|age|proof|census|
+                losers]
 """
 
 from __future__ import annotations
@@ -100,10 +109,12 @@ from catbox.solver.search import (
     analyze_moves,
     can_force,
     clear_cache,
+    families,
     forced,
     native,
 )
-from catbox.solver.search import api as search_api
+from catbox.solver.search import threads as search_threads
+from catbox.solver.search.partial import Partial
 
 SCORE_DEFAULT = 32 | 64 | 8  # search.h SCORE_TRICKS | SCORE_PARA | SCORE_EVERY (the defaults)
 
@@ -267,7 +278,7 @@ class _ThreadCpu:
         self.lock = threading.Lock()
 
     def __enter__(self) -> _ThreadCpu:
-        work = self.work = search_api._Split.work
+        work = self.work = search_threads.Split.work
 
         def timed(split: Any) -> None:
             t = time.thread_time()
@@ -277,11 +288,11 @@ class _ThreadCpu:
                 with self.lock:
                     self.cpu.append(time.thread_time() - t)
 
-        search_api._Split.work = timed  # type: ignore[method-assign, assignment]
+        search_threads.Split.work = timed  # type: ignore[method-assign, assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        search_api._Split.work = self.work  # type: ignore[method-assign]
+        search_threads.Split.work = self.work  # type: ignore[method-assign]
 
 
 def _round_start(players: int, seed: int) -> tuple[Any, int]:
@@ -349,7 +360,7 @@ def split_nodes(quick: bool) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"seed": seed, "whole": eng.nodes, "whole_s": time.process_time() - c}
         kids, answers = [], []
         c = time.process_time()
-        for _, ch in search_api._distinct_children(eng, st):
+        for _, ch in families.distinct_children(eng, st):
             one = native.NativeEngine.for_position(pos, seat)
             answers.append(one.win(ch, 0, ch[11]))
             kids.append(one.nodes)
@@ -431,7 +442,7 @@ def _score_rows(cases: list[tuple[int, int, int]], mask: int, cap: int) -> dict[
             eng.set_budget(cap, None)
             try:
                 g = eng.win(ch, 0, ch[11])
-                at_least = ch[10] + search_api._most(eng, ch, ch[11]) if g else None
+                at_least = ch[10] + families.most_more(eng, ch, ch[11]) if g else None
             except OutOfTime:
                 tot["unknown"] += 1
                 tot["answers"].append(None)
@@ -439,7 +450,7 @@ def _score_rows(cases: list[tuple[int, int, int]], mask: int, cap: int) -> dict[
             kind = "value" if g else "para"
             n0, t0 = eng.nodes, time.perf_counter()
             try:
-                v = search_api._best_score(eng, ch, at_least)
+                v = families.score_value(eng, ch, at_least)
             except OutOfTime:
                 v = None
                 tot["unknown"] += 1
@@ -485,7 +496,7 @@ def _core_case(players: int, left: int, seed: int, mask: int, cap: int) -> dict[
     t, cpu = time.perf_counter(), time.process_time()
     try:
         for _idx, ch in eng.children(eng.state_of(pos)):
-            out, _status = search_api._answers(eng, ch)
+            out, _status = families.ask_all(eng, ch)
             answers.append(out)
     except OutOfTime:
         answers.append(None)
@@ -696,7 +707,7 @@ def _timed_rows(pos: Any, threads: int) -> tuple[Any, float, float, float]:
     """``analyze_moves`` with ``threads`` threads and a fresh session: rows, wall seconds,
     process CPU seconds and the busiest thread's CPU seconds (its rows' searches)."""
     per: dict[int, float] = {}
-    ask = search_api._ask
+    ask = families.ask_family
 
     def timed(eng: Any, st: Any, out: Any, family: Any) -> Any:
         c = time.thread_time()
@@ -706,13 +717,13 @@ def _timed_rows(pos: Any, threads: int) -> tuple[Any, float, float, float]:
             me = threading.get_ident()
             per[me] = per.get(me, 0.0) + time.thread_time() - c
 
-    search_api._ask = timed
+    families.ask_family = timed
     try:
         t, c = time.perf_counter(), time.process_time()
         rows = analyze_moves(pos, limits=Limits(threads=threads), session=Session())
         wall, cpu = time.perf_counter() - t, time.process_time() - c
     finally:
-        search_api._ask = ask
+        families.ask_family = ask
     return rows, wall, cpu, max(per.values(), default=0.0)
 
 
@@ -852,7 +863,7 @@ def refuters(quick: bool) -> list[dict[str, Any]]:
 
 
 class _FreshGoals:
-    """Stands in for an engine in analyze's question families (``search_api._ask``): every
+    """Stands in for an engine in analyze's question families (``families.ask_family``): every
     question they ask (win, exact_para, exact_value, avoid_possible) is answered on a fresh
     engine under ``cap`` nodes and recorded with its nodes, so the same goals can be replayed
     on one engine."""
@@ -903,11 +914,11 @@ def _goals_fresh_shared(players: int, seed: int, left: int, cap: int) -> dict[st
     one = native.NativeEngine.for_position(pos, seat)
     goals = []
     kids = list(one.children(one.state_of(pos)))
-    outs = [search_api.Partial() for _ in kids]
-    order = [(f, row) for f in search_api.FAMILIES for row in range(len(kids))]
+    outs = [Partial() for _ in kids]
+    order = [(f, row) for f in families.FAMILIES for row in range(len(kids))]
     for family, row in order:  # analyze's order: each family for every row in turn
         start = len(fresh.goals)
-        outs[row], _done = search_api._ask(fresh, kids[row][1], outs[row], family)  # type: ignore[arg-type]
+        outs[row], _done = families.ask_family(fresh, kids[row][1], outs[row], family)  # type: ignore[arg-type]
         for name, args, res, n_fresh in fresh.goals[start:]:
             one.set_budget(cap, None)
             n0 = one.nodes
@@ -929,14 +940,14 @@ def _rows_one_engine(players: int, seed: int, left: int, cap: int, per_row: bool
     seat = pos.to_play
     assert seat is not None
     eng = native.NativeEngine.for_position(pos, seat)
-    todo = [ch for _, ch in search_api._distinct_children(eng, eng.state_of(pos))]
+    todo = [ch for _, ch in families.distinct_children(eng, eng.state_of(pos))]
     engines = [native.NativeEngine.for_position(pos, seat) if per_row else eng for _ in todo]
-    outs = [search_api.Partial() for _ in todo]
+    outs = [Partial() for _ in todo]
     cut = [False] * len(todo)
     nodes, cpu = 0, time.process_time()
     # analyze's order on one engine (each family for every row in turn, api.FAMILIES); per
     # row, the same families row by row; a cap of `cap` nodes per family of a row
-    order = [(f, r) for f in search_api.FAMILIES for r in range(len(todo))]
+    order = [(f, r) for f in families.FAMILIES for r in range(len(todo))]
     if per_row:
         order.sort(key=lambda fr: fr[1])
     for family, r in order:
@@ -945,7 +956,7 @@ def _rows_one_engine(players: int, seed: int, left: int, cap: int, per_row: bool
         e = engines[r]
         e.set_budget(cap, None)
         n0 = e.nodes
-        outs[r], done = search_api._ask(e, todo[r], outs[r], family)
+        outs[r], done = families.ask_family(e, todo[r], outs[r], family)
         nodes += e.nodes - n0
         cut[r] = not done
     rows = [["unknown" if c else "proven", repr(o)] for o, c in zip(outs, cut, strict=True)]
@@ -1026,12 +1037,12 @@ def where_time(quick: bool) -> list[dict[str, Any]]:
                     if family == "guaranteed":
                         g = eng.win(ch, 0, ch[11])
                     elif family == "tricks":
-                        most = search_api._most(eng, ch, ch[11])
-                        fewest = search_api._fewest(eng, ch, ch[11])
+                        most = families.most_more(eng, ch, ch[11])
+                        fewest = families.fewest_more(eng, ch, ch[11])
                         for k in range(fewest, most + 1):
                             eng.win(ch, k, k)
                     else:
-                        values.append(search_api._best_score(eng, ch))
+                        values.append(families.score_value(eng, ch))
                 except OutOfTime:
                     cut[family] += 1
                     if family == "score":
@@ -1067,6 +1078,32 @@ def where_time(quick: bool) -> list[dict[str, Any]]:
     return out
 
 
+def _deciding_probe(players: int, left: int, seed: int, cap: int) -> dict[str, Any]:
+    """The first analyze row in the score's paradox regime of a random position and its
+    deciding probe ("S's paradox after at most j more tricks, or none", the yes at the exact
+    j) searched on a fresh engine: row, j, the probe engine, the row's state, its nodes and CPU
+    seconds; {} when no row is in that regime. Raises OutOfTime past ``cap`` nodes."""
+    pos = random_position(players, seed, left)
+    seat = pos.to_play
+    assert seat is not None
+    eng, _ = Session().engine(pos, seat, fresh=True)
+    assert isinstance(eng, native.NativeEngine)  # the compiled core
+    for i, (_, ch) in enumerate(eng.children(eng.state_of(pos))):
+        eng.set_budget(cap, None)
+        if not eng.win(ch, 0, ch[11]):
+            eng.set_budget(cap, None)
+            j = -eng.exact_para(ch, 0)
+            probe, _ = Session().engine(pos, seat, fresh=True)
+            assert isinstance(probe, native.NativeEngine)
+            probe.set_budget(cap, None)
+            c0 = time.process_time()
+            assert probe.win(ch, 0, ch[11], j)
+            cpu = time.process_time() - c0
+            return {"row": i, "j": j, "probe": probe, "state": ch, "searched": probe.nodes,
+                    "cpu": cpu, "seat": seat, "pos": pos}  # fmt: skip
+    return {}
+
+
 def proof_size(seeds: int, cap: int) -> list[dict[str, Any]]:
     """The proof of the score's deciding probe against the nodes searched for it (part 12)."""
     print(f"\n== the proof's size: the first paradox-regime row's deciding probe (\"at most j more"
@@ -1076,32 +1113,15 @@ def proof_size(seeds: int, cap: int) -> list[dict[str, Any]]:
     out = []
     for players, left in ((3, 6), (3, 7), (4, 5), (4, 6), (5, 4), (5, 5)):
         for seed in range(700, 700 + seeds):
-            pos = random_position(players, seed, left)
-            seat = pos.to_play
-            assert seat is not None
-            eng, _ = Session().engine(pos, seat, fresh=True)
-            assert isinstance(eng, native.NativeEngine)  # the compiled core
             row: dict[str, Any] = {"players": players, "tricks_left": left, "seed": seed}
             try:
-                found = -1
-                for i, (_, ch) in enumerate(eng.children(eng.state_of(pos))):
-                    eng.set_budget(cap, None)
-                    if not eng.win(ch, 0, ch[11]):
-                        eng.set_budget(cap, None)
-                        j, found = -eng.exact_para(ch, 0), i
-                        break
-                if found >= 0:
-                    probe, _ = Session().engine(pos, seat, fresh=True)
-                    assert isinstance(probe, native.NativeEngine)
-                    probe.set_budget(cap, None)
-                    c0 = time.process_time()
-                    assert probe.win(ch, 0, ch[11], j)
-                    cpu = time.process_time() - c0
-                    searched = probe.nodes
-                    size = probe.proof_size(ch, 0, ch[11], j)
+                d = _deciding_probe(players, left, seed, cap)
+                if d:
+                    ch, j = d["state"], d["j"]
+                    size = d["probe"].proof_size(ch, 0, ch[11], j)
                     assert size is not None
-                    row.update(row=found, j=j, searched=searched, cpu=cpu, inner=size[0],
-                               leaves=size[1], by_left=size[2])  # fmt: skip
+                    row.update(row=d["row"], j=j, searched=d["searched"], cpu=d["cpu"],
+                               inner=size[0], leaves=size[1], by_left=size[2])  # fmt: skip
             except OutOfTime:
                 row["cut"] = True
             out.append(row)
@@ -1115,6 +1135,202 @@ def proof_size(seeds: int, cap: int) -> list[dict[str, Any]]:
                 note = "cut by the cap" if row.get("cut") else "no row in the paradox regime"
                 print(f"{players:>2} {left:>4} {seed:>4}  {note}", flush=True)
     return out
+
+
+# the fixed probes of the proofs' work: one step past the horizon at each player count
+CENSUS_CASES = ((3, 7), (4, 6), (5, 5))
+
+
+def _place(players: int, seat: int, fs: tuple[int, ...]) -> str:
+    """S's place in the trick of a native state: leads it, to play (following), waits (to
+    play later in it) or done (has played in it)."""
+    leader, cnt = fs[3], fs[4]
+    order = (seat - leader) % players
+    if order < cnt:
+        return "done"
+    if order == cnt:
+        return "lead" if cnt == 0 else "to play"
+    return "waits"
+
+
+def _exact_pk(core: Any, fs: tuple[int, ...], lo: int, hi: int, pk: int, cap: int) -> int | None:
+    """The least paradox part k (-1: none) with win(fs, lo, hi, k) a yes, given that pk's is
+    (a census node is in a proof); None when a search passes ``cap`` nodes."""
+    k = pk
+    try:
+        while k >= 0:
+            core.set_budget(cap, -1.0)
+            if not core.solve(fs, lo, hi, k - 1):
+                return k
+            k -= 1
+    except OutOfTime:
+        return None
+    return -1
+
+
+def _census_nodes(players: int, seed: int, d: dict[str, Any], per_level: int,
+                  cap: int) -> list[dict[str, Any]]:  # fmt: skip
+    """The sampled inner nodes of a deciding probe's proof, labelled: tricks left, S's place,
+    the goal's gap (tricks left - pk), the exact least paradox part, the candidate rules'
+    answers (lost_tricks: j and cap; with the mutants) and whether a rule's claim holds."""
+    probe, ch, j = d["probe"], d["state"], d["j"]
+    core = probe.core
+    nodes = core.proof_census(native.flat(probe.ctx, ch), 0, ch[11], j, per_level)
+    assert nodes is not None
+    out = []
+    for fs, lo, hi, pk in nodes:
+        left = fs[9]
+        r: dict[str, Any] = {"left": left, "place": _place(players, d["seat"], fs), "lo": lo,
+                             "hi": hi, "pk": pk, "gap": left - pk if pk >= 0 else None}  # fmt: skip
+        r["exact_pk"] = _exact_pk(core, fs, lo, hi, pk, cap)
+        jr, cr = core.lost_tricks(fs)
+        r["lost"] = (jr, cr)
+        r["mutants"] = (core.lost_tricks(fs, 1), core.lost_tricks(fs, 2))
+        ub = core.static_bounds(fs)[0]
+        r["ub"] = ub
+        if jr:
+            core.set_budget(cap, -1.0)
+            try:  # the rule's whole claim: at most ub - j tricks, paradox after at most cr
+                r["claim"] = core.solve(fs, 0, max(ub - jr, 0), cr)
+            except OutOfTime:
+                r["claim"] = None
+        out.append(r)
+    return out
+
+
+def _census_print(rows: list[dict[str, Any]]) -> None:
+    """Coverage tables of the census: nodes by tricks left and gap, by tricks left and S's
+    place; the nodes S's sure losers (bounds.h s_losers with BOUND_LOST_TWO) would settle, and
+    the claims the exact search refutes (must be 0; the mutants' must not)."""
+
+    def covers(r: dict[str, Any]) -> bool:
+        jr, cr = r["lost"]
+        ok = jr > 0 and r["lo"] == 0 and r["pk"] >= cr >= 0 and r["hi"] >= r["ub"] - jr
+        return bool(ok)
+
+    places = ("lead", "to play", "waits", "done")
+    lefts = sorted({r["left"] for r in rows}, reverse=True)
+    gaps = sorted({r["gap"] for r in rows if r["gap"] is not None})
+    print(f"{'left':>4} {'nodes':>6} | " + " ".join(f"gap{g:>2}" for g in gaps) + " no-pk |"
+          " " + " ".join(f"{p[:5]:>5}" for p in places) + " | losers settle: all (2 tricks)"
+          " | wrong / mutants' wrong")  # fmt: skip
+    for left in lefts:
+        at = [r for r in rows if r["left"] == left]
+        by_gap = " ".join(f"{sum(1 for r in at if r['gap'] == g):>5}" for g in gaps)
+        nopk = sum(1 for r in at if r["gap"] is None)
+        by_place = " ".join(f"{sum(1 for r in at if r['place'] == p):>5}" for p in places)
+        cov = [r for r in at if covers(r)]
+        two = sum(1 for r in cov if r["lost"][0] == 2)
+        wrong = sum(1 for r in at if r["lost"][0] and r.get("claim") is False)
+        mut = sum(1 for r in at for m in r["mutants"]
+                  if m[0] and r["exact_pk"] is not None and m[1] < r["exact_pk"])  # fmt: skip
+        print(
+            f"{left:>4} {len(at):>6} | {by_gap} {nopk:>5} | {by_place} |"
+            f" {len(cov):>5} {100 * len(cov) / len(at):5.1f} % ({two:>4}) | {wrong} / {mut}"
+        )
+    print("  settled by gap: " + ", ".join(
+        f"gap {g} {sum(1 for r in rows if r['gap'] == g and covers(r))}"
+        f"/{sum(1 for r in rows if r['gap'] == g)}" for g in gaps))  # fmt: skip
+    print("  settled by place: " + ", ".join(
+        f"{p} {sum(1 for r in rows if r['place'] == p and covers(r))}"
+        f"/{sum(1 for r in rows if r['place'] == p)}" for p in places))  # fmt: skip
+    slack = [r["pk"] - r["exact_pk"] for r in rows if r["exact_pk"] is not None and r["pk"] >= 0]
+    if slack:
+        print("  goal's pk above the exact least: " + ", ".join(
+            f"{k}: {slack.count(k)}" for k in sorted(set(slack))))  # fmt: skip
+
+
+def census(seeds: int, per_level: int, cap: int) -> list[dict[str, Any]]:
+    """The census of the fixed probes' proofs (part 14): a sample of inner nodes by tricks
+    left, labelled with exact answers, and what candidate static rules would settle."""
+    print(f"\n== the census: {per_level} inner nodes per tricks left of each deciding probe's"
+          f" proof (3p / 7, 4p / 6, 5p / 5; 100 M-node cap), labelled by exact searches"
+          f" ({cap / 1e6:.0f} M-node cap each)")  # fmt: skip
+    out = []
+    for players, left in CENSUS_CASES:
+        rows: list[dict[str, Any]] = []
+        for seed in range(700, 700 + seeds):
+            c0 = time.process_time()
+            try:
+                d = _deciding_probe(players, left, seed, 100_000_000)
+            except OutOfTime:
+                print(f"{players}p / {left} seed {seed}: cut by the cap")
+                continue
+            if not d:
+                print(f"{players}p / {left} seed {seed}: no row in the paradox regime")
+                continue
+            got = _census_nodes(players, seed, d, per_level, cap)
+            for r in got:
+                r.update(players=players, tricks_left=left, seed=seed)
+            rows += got
+            print(f"{players}p / {left} seed {seed} row {d['row']} j {d['j']}: {len(got)} nodes"
+                  f" sampled, {time.process_time() - c0:.1f} s CPU", flush=True)  # fmt: skip
+        if rows:
+            print(f"-- {players} players, {left} tricks left")
+            _census_print(rows)
+        out += rows
+    return out
+
+
+BOUND_LOST_TWO = 1024  # bounds.h s_losers: S's sure losers over two tricks (off by default)
+
+
+def _probe_under(d: dict[str, Any], mask: int, cap: int) -> dict[str, Any]:
+    """The deciding probe of _deciding_probe searched again on a fresh engine with the bounds
+    ``mask``: nodes, CPU seconds (this thread's), its proof's size."""
+    probe, _ = Session().engine(d["pos"], d["seat"], fresh=True)
+    assert isinstance(probe, native.NativeEngine)
+    probe.core.set_bounds(mask)
+    probe.set_budget(cap, None)
+    ch, j = d["state"], d["j"]
+    c0 = time.process_time()
+    assert probe.win(ch, 0, ch[11], j)
+    cpu = time.process_time() - c0
+    size = probe.proof_size(ch, 0, ch[11], j)
+    assert size is not None
+    return {"nodes": probe.nodes, "cpu": cpu, "inner": size[0], "leaves": size[1],
+            "by_left": size[2]}  # fmt: skip
+
+
+def losers(seeds: int, quick: bool) -> dict[str, Any]:
+    """BOUND_LOST_TWO off and on (part 15): the fixed probes' deciding probe (3p / 7, 4p / 6,
+    5p / 5) searched with each on a fresh engine (nodes, CPU seconds, the proof's inner nodes
+    by tricks left), then every analyze answer past the horizon (_analyze_ab)."""
+    cap = 100_000_000
+    print("\n== S's sure losers over two tricks (BOUND_LOST_TWO): the deciding probe, fresh"
+          " engine each, CPU seconds of this thread")  # fmt: skip
+    print(f"{'pl':>2} {'left':>4} {'seed':>4} {'off nodes':>10} {'cpu':>6} {'inner':>9}"
+          f" {'on nodes':>10} {'cpu':>6} {'inner':>9} {'smaller':>7}  inner by tricks left"
+          " off / on")  # fmt: skip
+    probes: list[dict[str, Any]] = []
+    for players, left in CENSUS_CASES:
+        for seed in range(700, 700 + seeds):
+            try:
+                d = _deciding_probe(players, left, seed, cap)
+            except OutOfTime:
+                print(f"{players:>2} {left:>4} {seed:>4}  cut by the cap")
+                continue
+            if not d:
+                print(f"{players:>2} {left:>4} {seed:>4}  no row in the paradox regime")
+                continue
+            off = _probe_under(d, BOUNDS_DEFAULT, cap)
+            on = _probe_under(d, BOUNDS_DEFAULT | BOUND_LOST_TWO, cap)
+            probes.append({"players": players, "tricks_left": left, "seed": seed,
+                           "off": off, "on": on})  # fmt: skip
+            by = " ".join(f"{a}/{b}" for a, b in zip(reversed(off["by_left"]),
+                          reversed(on["by_left"]), strict=True) if a or b)  # fmt: skip
+            print(f"{players:>2} {left:>4} {seed:>4} {off['nodes']:>10} {off['cpu']:>6.2f}"
+                  f" {off['inner']:>9} {on['nodes']:>10} {on['cpu']:>6.2f} {on['inner']:>9}"
+                  f" {off['inner'] / max(1, on['inner']):>6.2f}x  {by}", flush=True)  # fmt: skip
+    for name in ("off", "on"):
+        print(f"{name:>4}: {sum(p[name]['nodes'] for p in probes) / 1e6:8.2f} M nodes,"
+              f" {sum(p[name]['cpu'] for p in probes):7.2f} s CPU,"
+              f" {sum(p[name]['inner'] for p in probes) / 1e6:8.3f} M inner nodes")  # fmt: skip
+    cases = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON
+    title = "S's sure losers over two tricks (BOUND_LOST_TWO)"
+    rows = _analyze_ab(title, {"bounds": BOUNDS_DEFAULT},
+                       {"bounds": BOUNDS_DEFAULT | BOUND_LOST_TWO}, cases)  # fmt: skip
+    return {"probes": probes, "analyze": rows}
 
 
 def _verdict(ok: bool | None) -> str:
@@ -1225,6 +1441,8 @@ def main() -> None:
             "lost",
             "age",
             "proof",
+            "census",
+            "losers",
         ),
         help="run one part of the benchmark",
     )
@@ -1264,6 +1482,10 @@ def main() -> None:
         out["history_age"] = history_age(args.quick)
     if args.only in (None, "proof"):
         out["proof"] = proof_size(seeds, 10_000_000 if args.quick else 100_000_000)
+    if args.only == "census":  # a measurement for the rules' design: not in the full run
+        out["census"] = census(seeds, 40 if args.quick else 60, 20_000_000)
+    if args.only in (None, "losers"):
+        out["losers"] = losers(seeds, args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

@@ -23,6 +23,7 @@ from catbox.solver.errors import CatboxError
 HINTS: dict[str, str] = {
     "file-exists": "use --force to overwrite it",
     "record-not-position": "use `catbox replay RECORD --at N` for the position after N moves",
+    "game-not-position": "use `catbox show GAME --at R:N` for round R after N moves",
     "batch-options": "give another --out, or delete it and its .meta.json to start again",
     "batch-not-output": "give another --out",
     "needs-known-hands": "use `catbox paradox` or `catbox tricks` for positions with unknown hands",

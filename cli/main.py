@@ -15,6 +15,7 @@ from . import (
     advise,
     analyze,
     batch,
+    game,
     moves,
     new,
     paradox,
@@ -46,6 +47,7 @@ app.command()(play.play)
 app.command()(score.score)
 app.command()(replay.replay)
 app.command()(new.new)
+app.command()(game.game)
 app.command()(paradox.paradox)
 app.command()(tricks.tricks)
 app.command()(analyze.analyze)

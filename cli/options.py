@@ -35,7 +35,8 @@ PositionArg = Annotated[
     str,
     typer.Argument(
         metavar="POSITION",
-        help="A position, record or puzzle file (TOML or JSON), or a one-line position string.",
+        help="A position, record, game (with --at R:N) or puzzle file (TOML or JSON), or a "
+        "one-line position string.",
         show_default=False,
     ),
 ]
@@ -52,11 +53,12 @@ SeatOpt = Annotated[
     ),
 ]
 AtOpt = Annotated[
-    int | None,
+    str | None,
     typer.Option(
         "--at",
-        min=0,
-        help="For a round record: the position after N moves (default: after every move).",
+        metavar="N|R:N",
+        help="For a round record: the position after N moves (default: after every move); "
+        "for a game: R:N, round R (from 1) after N moves (R:end after its last move).",
         show_default=False,
     ),
 ]
@@ -134,7 +136,7 @@ RecordArg = Annotated[
     str,
     typer.Argument(
         metavar="RECORD",
-        help="A round record file (catbox-record/1, TOML or JSON).",
+        help="A round record (catbox-record/1) or a game (catbox-game/1) file, TOML or JSON.",
         show_default=False,
     ),
 ]

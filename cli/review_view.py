@@ -30,8 +30,10 @@ def review_player_view(
     seed: int = 0,
     workers: int = 1,
     limits: Limits | None = None,
+    emit: bool = True,
 ) -> PlayerReview:
-    """Print (or emit as JSON) the player's-view review of ``seat`` in ``rec``; return it."""
+    """Print (or emit as JSON, unless not ``emit``: a game's review emits one document for
+    all its rounds) the player's-view review of ``seat`` in ``rec``; return it."""
     from catbox.solver.estimates.advise import DEFAULT_SAMPLES
     from catbox.solver.estimates.review import review_player
 
@@ -50,7 +52,8 @@ def review_player_view(
         progress=tick,
     )
     if json_out:
-        emit_json(player_review_json(r, seat))
+        if emit:
+            emit_json(player_review_json(r, seat))
         return r
     o = out()
     o.print(

@@ -13,11 +13,11 @@ from catbox.solver.shapes import game_json, round_json
 
 from .options import JsonOpt
 from .output import command, emit_json, out
-from .sources import load_position
+from .sources import load_game_file, load_position
 
 if TYPE_CHECKING:
     from catbox.solver.position import Position
-    from catbox.solver.scoring import RoundScore
+    from catbox.solver.scoring import GameResult, RoundScore
 
 
 def _show_round(pos: Position, sc: RoundScore, title: str) -> None:
@@ -41,15 +41,20 @@ def score(
         typer.Argument(
             metavar="POSITION...",
             help="One finished (or running) round; give every "
-            "round of a game, in order, for game totals (Sc4).",
+            "round of a game, in order, for game totals (Sc4), or one game file.",
             show_default=False,
         ),
     ],
     json_out: JsonOpt = False,
 ) -> None:
-    """Round scores by Sc1-Sc3 (provisional while the round runs); game totals for several."""
+    """Round scores by Sc1-Sc3 (provisional while the round runs); game totals for several
+    rounds, or for a game file (catbox-game/1)."""
     from catbox.solver.scoring import game_result, round_score
 
+    game = load_game_file(positions[0]) if len(positions) == 1 else None
+    if game is not None:
+        _show_game(list(game.scores()), game.result(), game.complete, json_out)
+        return
     loaded = [load_position(p) for p in positions]
     scores = [round_score(p) for p in loaded]
     if len(loaded) == 1:
@@ -79,23 +84,29 @@ def score(
                 "a score depends on an unknown prediction", rule="Sc2", where=positions[k]
             )
         rows.append([s.score or 0 for s in sc.seats])
-    game = game_result(rows)
-    complete = game.rounds == players and all(sc.finished for sc in scores)
+    game_res = game_result(rows)
+    complete = game_res.rounds == players and all(sc.finished for sc in scores)
+    _show_game(scores, game_res, complete, json_out)
+
+
+def _show_game(scores: list[RoundScore], game: GameResult, complete: bool, json_out: bool) -> None:
     if json_out:
         emit_json(game_json(scores, game, complete))
         return
+    players = len(game.totals)
     t = Table(
         title="Game totals (Sc4)" + ("" if complete else " — game not complete"),
         title_justify="left",
         header_style="bold",
     )
     t.add_column("seat")
-    for k in range(len(rows)):
+    for k in range(len(scores)):
         t.add_column(f"round {k + 1}", justify="right")
     t.add_column("total", justify="right", style="bold")
     for i in range(players):
         mark = " ★" if i in game.winners else ""
-        t.add_row(seat_letter(i) + mark, *(str(r[i]) for r in rows), str(game.totals[i]))
+        cells = [str(sc.seats[i].score) for sc in scores]
+        t.add_row(seat_letter(i) + mark, *cells, str(game.totals[i]))
     out().print(t)
     names = ", ".join(seat_letter(i) for i in game.winners)
     how = "shared win" if len(game.winners) > 1 else "winner"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,35 +11,105 @@ from catbox.solver.cards import seat_from_letter
 from catbox.solver.errors import FileError, FormatError, PositionError
 
 if TYPE_CHECKING:
+    from catbox.solver.game import Game
     from catbox.solver.position import Position
     from catbox.solver.puzzle import Puzzle
     from catbox.solver.record import Record
 
 
-def load_position(source: str, at: int | None = None) -> Position:
-    """A position from a position file, a puzzle file, a record (after ``at`` moves, default
-    all), or a one-line position string."""
+def parse_at(at: str | None) -> tuple[int | None, int | None]:
+    """``--at``: ``N`` (a record after N moves) or ``R:N`` (round R of a game, from 1, after N
+    moves; ``R:`` or ``R:end`` after its last move). Returns (round or None, moves or None)."""
+    if at is None:
+        return None, None
+    m = re.fullmatch(r"\s*(?:(\d+)\s*:)?\s*(\d+|end)?\s*", at)
+    if m is None or (m.group(1) is None and m.group(2) in (None, "end")):
+        raise FormatError(f"--at {at}: expected N (moves) or R:N (round R of a game)", where="--at")
+    moves = m.group(2)
+    return (
+        int(m.group(1)) if m.group(1) is not None else None,
+        int(moves) if moves not in (None, "end") else None,
+    )
+
+
+def game_round(game: Game, r: int | None) -> Record:
+    """Round ``r`` (from 1) of ``game`` for ``--at R:N``."""
+    if r is None:
+        raise FormatError("a game needs --at R:N (round R, after N moves)", where="--at")
+    if not 1 <= r <= len(game.rounds):
+        raise PositionError(f"the game has {len(game.rounds)} rounds, not {r}", where="--at")
+    return game.rounds[r - 1]
+
+
+def record_at(rec: Record, n: int | None) -> Position:
+    """The position after ``n`` moves of ``rec`` (None: all)."""
+    if n is not None and not 0 <= n <= len(rec.moves):
+        raise PositionError(f"the record has {len(rec.moves)} moves, not {n}", where="--at")
+    return rec.position(n)
+
+
+def load_position(source: str, at: str | None = None) -> Position:
+    """A position from a position file, a puzzle file, a record (after ``at`` = N moves,
+    default all), a game (``at`` = R:N, round R after N moves) or a one-line position string."""
     from catbox.solver import formats
+    from catbox.solver.game import Game
     from catbox.solver.puzzle import Puzzle
     from catbox.solver.record import Record
 
+    r, n = parse_at(at)
     path = Path(source)
     if path.is_file():
         obj = formats.load(path)
-        if isinstance(obj, Record):
-            if at is not None and not 0 <= at <= len(obj.moves):
-                raise PositionError(
-                    f"the record has {len(obj.moves)} moves, not {at}", where="--at"
+        if isinstance(obj, Game):
+            if at is None:
+                raise FormatError(
+                    "this is a game record, not a position",
+                    rule="format",
+                    where=source,
+                    code="game-not-position",
                 )
-            return obj.position(at)
+            return record_at(game_round(obj, r), n)
+        if r is not None:
+            raise FormatError("--at R:N applies to game records only", where="--at")
+        if isinstance(obj, Record):
+            return record_at(obj, n)
         if at is not None:
-            raise FormatError("--at applies to round records only", where=source)
+            raise FormatError("--at applies to round records and games only", where=source)
         if isinstance(obj, Puzzle):
             return obj.position
         return obj
     if at is not None:
-        raise FormatError("--at applies to round records only", where="--at")
+        raise FormatError("--at applies to round records and games only", where="--at")
     return formats.load_position(source)
+
+
+def load_game_file(source: str) -> Game | None:
+    """The game of ``source`` when it is a game file, else None (the caller reads it as what
+    else it accepts)."""
+    from catbox.solver import formats
+    from catbox.solver.game import Game
+
+    path = Path(source)
+    if not path.is_file():
+        return None
+    obj = formats.load(path)
+    return obj if isinstance(obj, Game) else None
+
+
+def load_record_or_game(source: str) -> Record | Game:
+    """A round record or a game file (a clear error for anything else)."""
+    from catbox.solver import formats
+    from catbox.solver.game import Game
+    from catbox.solver.record import Record
+
+    obj = formats.load(source)
+    if not isinstance(obj, Record | Game):
+        raise FormatError(
+            f"expected a round record ({formats.RECORD_FORMAT}) or a game ({formats.GAME_FORMAT})",
+            rule="format",
+            where=source,
+        )
+    return obj
 
 
 def load_record(source: str) -> Record:
@@ -116,7 +187,7 @@ def _not_an_input(out: Path, inputs: list[str]) -> None:
 
 
 def write_output(
-    obj: Position | Record | Puzzle, out: Path, *, force: bool, inputs: list[str]
+    obj: Position | Record | Puzzle | Game, out: Path, *, force: bool, inputs: list[str]
 ) -> None:
     """Write ``obj`` to ``out``; never onto one of the command's inputs, and never over an
     existing file unless ``force``."""
@@ -126,7 +197,7 @@ def write_output(
     formats.save(obj, out, force=force)
 
 
-def load_document(source: str) -> Position | Record | Puzzle:
+def load_document(source: str) -> Position | Record | Puzzle | Game:
     """A position, record or puzzle file, a bundled puzzle by name, or a one-line position
     string."""
     from catbox.solver import formats

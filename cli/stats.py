@@ -14,7 +14,7 @@ from .options import JsonOpt
 from .output import command, emit_json, out
 
 if TYPE_CHECKING:
-    from catbox.solver.batch import Group
+    from catbox.solver.batch.stats import Group
 
 
 def _num(x: float) -> str:

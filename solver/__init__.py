@@ -13,6 +13,7 @@ default) as keyword arguments:
 - the commands' reports, :mod:`.analysis`: :func:`paradox_report`, :func:`tricks_report`,
   :func:`analyze`, :func:`forced_report`;
 - puzzles and rounds: :func:`solve_goal` (:mod:`.solve`), the round review (:mod:`.review`);
+- whole games (:mod:`.game`): :class:`Game`, :func:`play_game`, :func:`next_round`;
 - the player's view, :mod:`.estimates`: :func:`advise`, :func:`advise_start`.
 
 The library never imports typer or rich; heavy solvers (ortools, networkx) load lazily.
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from .errors import CatboxError, FormatError, IllegalPlayError, PositionError, SolverBug
     from .estimates.advise import advise
     from .estimates.start import advise_start
+    from .game import Game, next_round, play_game
     from .limits import Limits, OutOfTime
     from .player import choose_aside, choose_play, choose_prediction
     from .position import Position, Seat
@@ -67,6 +69,9 @@ _HOME = {
     "Position": "position",
     "Seat": "position",
     "Record": "record",
+    "Game": "game",
+    "next_round": "game",
+    "play_game": "game",
     "GameResult": "scoring",
     "RoundScore": "scoring",
     "SeatScore": "scoring",
@@ -112,6 +117,7 @@ __all__ = [
     "Colour",
     "Deal",
     "FormatError",
+    "Game",
     "GameResult",
     "IllegalPlayError",
     "Layout",
@@ -143,8 +149,10 @@ __all__ = [
     "game_result",
     "largest_group",
     "main_line",
+    "next_round",
     "paradox_possible",
     "paradox_report",
+    "play_game",
     "round_score",
     "seat_score",
     "solve_goal",

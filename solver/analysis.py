@@ -146,7 +146,7 @@ def paradox_report(
     )
     if poss.possible is False and forced.guaranteed is None:  # not even possible
         forced = ForcedReport(
-            seat, False, None, None, None, None, PROVEN, forced.deals, forced.exact_deals, None, 0
+            seat, False, None, None, None, None, PROVEN, 0, forced.deals, forced.exact_deals, None
         )
     line = None
     if forced.guaranteed and pos.all_hands_known:
@@ -354,10 +354,10 @@ def _forced_rows(
                     None,
                     r.best_score,
                     PROVEN,
+                    0,
                     1,
                     True,
                     None,
-                    0,
                 )
     todo = [p for p in plays if p not in out]
     for i, p in enumerate(todo):
@@ -407,7 +407,7 @@ def _forced_row(
     if part.expired():
         sb = score_bounds(after, seat, None)
         b = {"best_score": sb} if sb is not None else {}
-        return ForcedReport(seat, None, None, None, None, None, UNKNOWN, 1, True, None, 0, b)
+        return ForcedReport(seat, None, None, None, None, None, UNKNOWN, 0, 1, True, None, b)
     fr = forced_report(after, seat, limits=part, session=session, possible=counts)
     if counts == () and fr.status == UNKNOWN:  # nothing can be forced on any deal
         fr = replace(fr, guaranteed=False, forceable=())

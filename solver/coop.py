@@ -277,8 +277,8 @@ class CoopSearch:
             if deadline is not None and left[0] % 64 == 0 and now() > deadline:
                 left[0] = 0
                 return True
-            trick, tleft = st[6], st[7]
-            p = (st[5] + len(trick)) % self.p
+            *_, leader, trick, tleft = st
+            p = (leader + len(trick)) % self.p
             if goal == "tricks":
                 reach = [k for k in want if k not in found and gained <= k <= gained + tleft]
                 if not reach:

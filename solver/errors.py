@@ -35,6 +35,8 @@ __all__ = [
     "IllegalPlayError",
     "PositionError",
     "SolverBug",
+    "bug_json",
+    "internal_error",
 ]
 
 
@@ -130,4 +132,27 @@ class SolverBug(RuntimeError):
         self.message = message
 
     def to_json(self) -> dict[str, str | None]:
-        return {"kind": self.kind, "message": self.message, "rule": None, "where": None}
+        return internal_error(self.message)
+
+
+def internal_error(message: str, *, kind: str = "internal") -> dict[str, str | None]:
+    """The one JSON error object of a bug (or of a worker that died or overran, ``kind``):
+    ``{"kind", "message", "rule": None, "where": None}``, as every front door reports it.
+
+    >>> internal_error("the worker process died")["kind"]
+    'internal'
+    """
+    return {"kind": kind, "message": message, "rule": None, "where": None}
+
+
+def bug_json(exc: BaseException) -> dict[str, str | None]:
+    """An unexpected exception (a bug, never the user's mistake) as its error object: the
+    exception's type and its message on one line.
+
+    >>> bug_json(KeyError("x"))["message"]
+    "internal error: KeyError: 'x'"
+    """
+    if isinstance(exc, SolverBug):
+        return exc.to_json()
+    text = " ".join(str(exc).split()) or "(no message)"
+    return internal_error(f"internal error: {type(exc).__name__}: {text}")

@@ -14,6 +14,7 @@ from .limits import Limits, OutOfTime
 from .position import Position
 from .sampling import deals_of, wilson_upper
 from .scoring import TWO_PLAYER_BONUS_MAX, lowest_score_at
+from .search.api import Forced
 
 if TYPE_CHECKING:
     from .search import Session
@@ -33,22 +34,16 @@ Bounds = dict[str, Any]  # key -> [lo, hi] (numbers) or {"in": [...], "out": [..
 
 # ---------------------------------------------------------------------------- forced
 @dataclass(frozen=True, slots=True)
-class ForcedReport:
-    """Forced outcomes for ``seat`` (analysis.md). With unknown hands: over every deal (or
-    a sample of deals, status ``estimate``). When a limit stopped the search, the fields not
-    proven are None and ``bounds`` holds what was proven (analysis.md, "Partial answers")."""
+class ForcedReport(Forced):
+    """Forced outcomes for ``seat`` (analysis.md): the search's :class:`.search.Forced`
+    answers, over the deals of the unknown hands. With unknown hands: over every deal (or a
+    sample of deals, status ``estimate``). When a limit stopped the search, the fields not
+    proven are None and ``bounds`` holds what was proven (analysis.md, "Partial answers").
+    ``nodes``: nodes searched (0: not counted, e.g. the paradox question alone)."""
 
-    seat: int
-    guaranteed: bool | None
-    forceable: tuple[int, ...] | None
-    at_least: int | None
-    at_most: int | None
-    best_score: int | None
-    status: Status
-    deals: int  # deals searched (1 when every hand is known)
-    exact_deals: bool
-    failure_bound: float | None  # estimate only: 95% upper bound on deals where "yes" fails
-    nodes: int  # nodes searched (0: not counted, e.g. the paradox question alone)
+    deals: int = 1  # deals searched (1 when every hand is known)
+    exact_deals: bool = True
+    failure_bound: float | None = None  # estimate only: 95% upper bound on deals where "yes" fails
     bounds: Bounds = field(default_factory=dict)
 
     @property
@@ -121,11 +116,11 @@ def no_avoidance_report(
         best, seen = _score_exactly(pos, seat, lim, session)
         if best is not None:
             return ForcedReport(
-                seat, False, (), None, None, best, PROVEN, deals, exact, None, nodes
+                seat, False, (), None, None, best, PROVEN, nodes, deals, exact, None
             )
         proven = seen or proven
     b: Bounds = {"best_score": narrowed(score_bounds(pos, seat, False), proven)}
-    fr = ForcedReport(seat, False, (), None, None, None, UNKNOWN, deals, exact, None, nodes, b)
+    fr = ForcedReport(seat, False, (), None, None, None, UNKNOWN, nodes, deals, exact, None, b)
     return bounds_met(fr, pos)  # the score is proven when its bounds meet
 
 
@@ -308,7 +303,7 @@ def forced_report(
         nodes: int = 0, g: bool | None = None, best: int | None = None, b: Bounds | None = None
     ) -> ForcedReport:
         return ForcedReport(
-            seat, g, None, None, None, best, UNKNOWN, n, exact, None, nodes, b or {}
+            seat, g, None, None, None, best, UNKNOWN, nodes, n, exact, None, b or {}
         )
 
     if only_guaranteed:
@@ -323,12 +318,12 @@ def forced_report(
                 missed = True
                 continue
             if not ok:  # one deal refutes "for every deal": proven, sampled or not
-                return ForcedReport(seat, False, None, None, None, None, PROVEN, n, exact, None, 0)
+                return ForcedReport(seat, False, None, None, None, None, PROVEN, 0, n, exact, None)
         if missed:
             return unknown()
         status0: Status = PROVEN if exact else "estimate"
         bound0 = None if exact else wilson_upper(0, n)
-        return ForcedReport(seat, True, None, None, None, None, status0, n, exact, bound0, 0)
+        return ForcedReport(seat, True, None, None, None, None, status0, 0, n, exact, bound0)
     answers = []
     pieces: list[_Pieces] = []
     nodes = 0
@@ -353,7 +348,7 @@ def forced_report(
         # one settled deal refutes "for every deal": nothing is forceable (the best score
         # needs every deal, so it stays unknown)
         b0: Bounds = {"best_score": score_bounds(pos, seat, False)}
-        return ForcedReport(seat, False, (), None, None, None, UNKNOWN, n, exact, None, nodes, b0)
+        return ForcedReport(seat, False, (), None, None, None, UNKNOWN, nodes, n, exact, None, b0)
     if pieces:
         pc = pieces[0]
         now = pos.seats[seat].tricks
@@ -364,7 +359,7 @@ def forced_report(
         if g is False:
             if pc.best_score is not None:
                 return ForcedReport(
-                    seat, False, (), None, None, pc.best_score, PROVEN, 1, exact, None, nodes
+                    seat, False, (), None, None, pc.best_score, PROVEN, nodes, 1, exact, None
                 )
             return no_avoidance_report(pos, seat, 1, exact, nodes, proven=pc.score_seen)
         if not outs >= every:
@@ -395,5 +390,5 @@ def forced_report(
         status = "estimate"
         bound = wilson_upper(0, n)
     return ForcedReport(
-        seat, guaranteed, forceable, at_least, at_most, best, status, n, exact, bound, nodes
+        seat, guaranteed, forceable, at_least, at_most, best, status, nodes, n, exact, bound
     )

@@ -301,6 +301,34 @@ class Position:
             return self
         return self if self.legal_plays() else replace(self, paradox=seat)
 
+    def declare_paradox(self) -> Position:
+        """The position after the seat to play declares its paradox (X1, X3): a seat whose
+        hand is unknown (a record of a real game, where its cards are hidden), or whose known
+        hand has no legal play. The round is over.
+
+        Raises:
+            IllegalPlayError: the round is over (E1, X3), it is the first trick (I5), or the
+                seat's known hand has a legal play (X1, X2).
+        """
+        seat = self.to_play
+        if seat is None:
+            over = "X3" if self.paradox is not None else "E1"
+            raise IllegalPlayError("the round is over; no paradox can be declared", rule=over)
+        who = seat_letter(seat)
+        if self.completed_tricks == 0:
+            raise IllegalPlayError(
+                f"{who} cannot declare a paradox: no paradox is possible in trick 1", rule="I5"
+            )
+        if self.seats[seat].hand is not None:
+            plays = self.legal_plays()
+            if plays:
+                raise IllegalPlayError(
+                    f"{who} cannot declare a paradox: it has legal plays "
+                    f"({' '.join(map(str, plays))})",
+                    rule="X1",
+                )
+        return replace(self, paradox=seat)
+
     def line(self, plays: list[Play]) -> Iterator[Position]:
         """Positions after each play of ``plays`` in turn (checked).
 

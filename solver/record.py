@@ -28,7 +28,9 @@ class Record:
     """A whole round from the deal (docs/formats.md, ``catbox-record/1``): the dealt hands,
     set-aside cards and predictions (each may leave seats unknown) and the moves in order.
     :meth:`start` is the position before the first move and :meth:`positions` replays the
-    moves through the rules, stopping at the first illegal one with its index and rule."""
+    moves through the rules, stopping at the first illegal one with its index and rule.
+    ``declared_paradox`` names the seat whose paradox ended the round after the last move
+    when its hand is unknown (its cards cannot show it); replay checks it (X1, I5)."""
 
     players: int
     deal: tuple[tuple[int, ...] | None, ...]  # dealt hands before setting aside, sorted
@@ -38,6 +40,8 @@ class Record:
     round_start: int = 0
     revealed: tuple[int, ...] = ()
     names: tuple[str, ...] = field(default=())
+    # the seat whose declared paradox ended the round when its cards are unknown (X1)
+    declared_paradox: int | None = None
 
     @classmethod
     def from_deal(cls, d: Deal) -> Record:
@@ -74,6 +78,8 @@ class Record:
             raise PositionError(f"names must be {p} different names", where="names")
         if not 0 <= self.round_start < p:
             raise PositionError("round_start out of range", where="round_start")
+        if self.declared_paradox is not None and not 0 <= self.declared_paradox < p:
+            raise PositionError("paradox: seat out of range", rule="X1", where="paradox")
         counts: Counter[int] = Counter(self.revealed)
         for i in range(p):
             dealt, aside = self.deal[i], self.set_aside[i]
@@ -157,18 +163,22 @@ class Record:
         Stops at the first illegal move with an error giving its index (1-based), the seat,
         the play and the rule.
 
+        The position after the last move carries the declared paradox, if any.
+
         Raises:
-            IllegalPlayError: at the first illegal move (``where`` is ``moves[k]``).
+            IllegalPlayError: at the first illegal move (``where`` is ``moves[k]``), or a
+                declared paradox the rules refuse (``where`` is ``paradox``).
         """
+        moves = self.moves if upto is None else self.moves[:upto]
+        last = len(moves) == len(self.moves)
         pos = self.start()
-        yield pos
+        yield self._declared(pos) if last and not moves else pos  # I5: never before a move
         # seats whose deal is known but not their set-aside card: check plays against the deal
         remaining = {
             i: Counter(d)
             for i, (d, a) in enumerate(zip(self.deal, self.set_aside, strict=True))
             if d is not None and a is None
         }
-        moves = self.moves if upto is None else self.moves[:upto]
         for k, move in enumerate(moves, start=1):
             seat = pos.to_play
             who = seat_letter(seat) if seat is not None else "nobody"
@@ -185,7 +195,33 @@ class Record:
                     rule=e.rule,
                     where=where,
                 ) from None
-            yield pos
+            yield self._declared(pos) if last and k == len(moves) else pos
+
+    def _declared(self, pos: Position) -> Position:
+        """``pos`` (after the last move) with the declared paradox applied (X1, I5)."""
+        seat = self.declared_paradox
+        if seat is None:
+            return pos
+        if pos.paradox is not None:
+            if pos.paradox == seat:
+                return pos
+            raise IllegalPlayError(
+                f"paradox: {seat_letter(pos.paradox)} caused the paradox, not {seat_letter(seat)}",
+                rule="X1",
+                where="paradox",
+            )
+        if pos.to_play != seat:
+            due = "nobody (the round is over)" if pos.to_play is None else seat_letter(pos.to_play)
+            raise IllegalPlayError(
+                f"paradox: {seat_letter(seat)} is not the seat to play after the last move; "
+                f"{due} is",
+                rule="X1",
+                where="paradox",
+            )
+        try:
+            return pos.declare_paradox()
+        except CatboxError as e:
+            raise IllegalPlayError(f"paradox: {e.message}", rule=e.rule, where="paradox") from None
 
     def position(self, upto: int | None = None) -> Position:
         """The position after ``upto`` moves (default: all of them).

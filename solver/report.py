@@ -27,12 +27,20 @@ from typing import Any, Literal
 
 from .cards import seat_letter
 from .estimates.review import PLAYER_GRADES
+from .game import Game
 from .position import Position
 from .record import Record
 from .review import GRADES
 from .svg import board, board_state
 
-__all__ = ["external_references", "plot_svg", "review_document", "review_page"]
+__all__ = [
+    "external_references",
+    "game_review_document",
+    "game_review_page",
+    "plot_svg",
+    "review_document",
+    "review_page",
+]
 
 PAGE_FORMAT = "catbox-review-page/1"
 PLOT_W, PLOT_STRIP, PLOT_LEFT = 560, 64, 34
@@ -210,17 +218,68 @@ def review_page(
         PositionError: the record's deal is inconsistent.
         IllegalPlayError: the record has an illegal move.
     """
+    doc = review_document(record, review, view=view, seat=seat, title=title)
+    heading = title or f"Review of a {record.players}-player round"
+    return _page(record.start(), heading, plot_svg(doc), doc, "")
+
+
+def game_review_document(
+    game: Game, review: dict[str, Any], *, seat: int | None = None, title: str = ""
+) -> dict[str, Any]:
+    """The data of a game's page: every round's :func:`review_document` (with its plot) and
+    the game's summary (``shapes.game_review_json``'s ``game``).
+
+    Raises:
+        PositionError, IllegalPlayError: a round that does not replay.
+    """
+    rounds = []
+    for rec, doc in zip(game.rounds, review["rounds"], strict=True):
+        view: Literal["full", "player"] = "player" if doc.get("view") == "player" else "full"
+        one = review_document(rec, doc, view=view, seat=seat, title=title)
+        one["round_start"] = seat_letter(rec.round_start)
+        one["plot"] = plot_svg(one)
+        rounds.append(one)
+    return {"format": PAGE_FORMAT, "title": title, "game": review["game"], "rounds": rounds}
+
+
+def game_review_page(
+    game: Game, review: dict[str, Any], *, seat: int | None = None, title: str = ""
+) -> str:
+    """One self-contained page for a reviewed game: a round selector over every round's review
+    (``#round=R&ply=N`` opens round R after N plays) and the game's summary.
+
+    Raises:
+        PositionError: the game has no rounds.
+        IllegalPlayError: a round that does not replay.
+    """
+    from .errors import PositionError
+
+    if not game.rounds:
+        raise PositionError("a game needs at least one round to review", rule="Sc4")
+    doc = game_review_document(game, review, seat=seat, title=title)
+    heading = title or f"Review of a {game.players}-player game"
+    selector = (
+        '<nav id="rounds" aria-label="rounds">'
+        + "".join(
+            f'<button type="button" data-round="{r}">Round {r}</button>'
+            for r in range(1, len(game.rounds) + 1)
+        )
+        + '</nav><section id="game" aria-label="the game"><h2>The game</h2>'
+        '<table id="totals"></table><h3>Costliest plays</h3><ol id="costliest"></ol></section>'
+    )
+    return _page(game.rounds[0].start(), heading, "", doc, selector)
+
+
+def _page(start: Position, heading: str, plot: str, doc: dict[str, Any], rounds: str) -> str:
     from html import escape
 
-    doc = review_document(record, review, view=view, seat=seat, title=title)
-    start: Position = record.start()
     picture = board(start).replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
-    heading = title or f"Review of a {record.players}-player round"
     parts = {
         "title": escape(heading),
         "style": _asset("review.css"),
+        "rounds": rounds,
         "board": picture,
-        "plot": plot_svg(doc),
+        "plot": plot,
         "data": _json_for_script(doc),
         "board_js": _asset("board.js"),
         "review_js": _asset("review.js"),

@@ -16,12 +16,13 @@ from .cards import Play, seat_letter
 if TYPE_CHECKING:
     from .analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
     from .answers import Witness
-    from .batch import Group
+    from .batch.stats import Group
     from .estimates.advise import Advice
     from .estimates.decision import PlayDecision
     from .estimates.opening import AsideChoice, Opening
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
+    from .game import Game
     from .position import Position
     from .puzzle import Goal, Puzzle
     from .puzzlecheck import PuzzleCheck
@@ -277,6 +278,70 @@ def game_json(scores: list[RoundScore], game: GameResult, complete: bool) -> dic
     }
 
 
+def game_score_json(game: Game) -> dict[str, Any]:
+    """``catbox score GAME``: the same document as ``catbox score R1 R2 ...`` (Sc4)."""
+    return game_json(list(game.scores()), game.result(), game.complete)
+
+
+_GRADE_RANK = {"?!": 1, "?": 2, "??": 3}
+COSTLIEST = 5  # the costliest plays a game review lists
+
+
+def _cost(play: dict[str, Any]) -> tuple[int, float]:
+    """How much a reviewed play cost: its grade first, then the score it gave up (the
+    player's-view review's estimate; 0 when not estimated)."""
+    change = play.get("score_change")
+    return _GRADE_RANK.get(play.get("grade") or "", 0), -change if change is not None else 0.0
+
+
+def game_review_json(game: Game, rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """``catbox review GAME --json``: the review document of every round (:func:`review_json`,
+    or :func:`player_review_json` for a seat's own view) and the game's summary: totals and
+    winners (None while a score depends on an unknown prediction), per seat its round scores,
+    tricks, predictions and paradoxes caused, and the costliest plays of the game (by grade,
+    then by the score given up)."""
+    from .errors import CatboxError
+
+    scores = game.scores()
+    try:
+        res = game.result()
+        totals: dict[str, int] | None = {seat_letter(i): t for i, t in enumerate(res.totals)}
+        winners: list[str] | None = [seat_letter(i) for i in res.winners]
+    except CatboxError:
+        totals = winners = None
+    seats = {
+        seat_letter(i): {
+            "total": totals[seat_letter(i)] if totals is not None else None,
+            "scores": [sc.seats[i].score for sc in scores],
+            "tricks": [sc.seats[i].tricks for sc in scores],
+            "predictions": [sc.seats[i].prediction for sc in scores],
+            "paradoxes": sum(1 for sc in scores if sc.paradox == i),
+        }
+        for i in range(game.players)
+    }
+    plays = []
+    for r, doc in enumerate(rounds, start=1):
+        for p in doc.get("plays", []):
+            seat = p.get("seat", doc.get("seat"))
+            entry = {"round": r, "move": p["move"], "seat": seat, "play": p["play"]}
+            entry |= {k: p[k] for k in ("grade", "marks", "score_change", "better") if k in p}
+            if _cost(p) > (0, 0.0):
+                plays.append(entry)
+    plays.sort(key=lambda e: (_cost(e), -e["round"], -e["move"]), reverse=True)
+    return {
+        "rounds": rounds,
+        "game": {
+            "players": game.players,
+            "names": list(game.names),
+            "complete": game.complete,
+            "totals": totals,
+            "winners": winners,
+            "seats": seats,
+            "costliest": plays[:COSTLIEST],
+        },
+    }
+
+
 def goal_json(goal: Goal) -> dict[str, Any]:
     return {
         "seat": seat_letter(goal.seat),
@@ -357,6 +422,11 @@ def replay_json(
     )
 
 
+def game_replay_json(rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """``catbox replay GAME --json``: one :func:`replay_json` document per round."""
+    return {"rounds": rounds}
+
+
 def moves_json(pos: Position, legal: list[Play], illegal: list[tuple[Play, str]]) -> dict[str, Any]:
     assert pos.to_play is not None
     return {
@@ -395,6 +465,11 @@ def puzzle_check_json(name: str, c: PuzzleCheck) -> dict[str, Any]:
         ],
         "seconds": round(c.seconds, 3),
     }
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    """catbox's play for the seat to play (the board's ``play`` job)."""
+    return {"play": str(play)}
 
 
 def puzzle_checks_json(rows: list[tuple[str, PuzzleCheck]]) -> dict[str, Any]:

@@ -237,8 +237,20 @@ def test_settled_answers_fill_a_row_and_narrow_its_score() -> None:
     after = pos.play(play)
     seat = pos.to_play
     assert seat is not None
-    fr = ForcedReport(seat, None, None, None, None, None, "unknown", 1, True, None, 0,
-                      {"best_score": [-9, 30]})  # fmt: skip
+    fr = ForcedReport(
+        seat,
+        None,
+        None,
+        None,
+        None,
+        None,
+        "unknown",
+        0,
+        1,
+        True,
+        None,
+        {"best_score": [-9, 30]},
+    )
     row = MoveRow(play, (), False, None, "unknown")
     got = _with_settled(fr, row, after, seat)
     t, left = after.seats[seat].tricks, after.tricks_left

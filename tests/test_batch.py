@@ -16,6 +16,7 @@ import pytest
 
 from catbox.solver import batch as b
 from catbox.solver import formats
+from catbox.solver.batch import one as batch_one
 from catbox.solver.deal import random_position
 from catbox.solver.errors import FileError, FormatError
 from catbox.solver.estimates.stats import wilson
@@ -156,12 +157,14 @@ def test_bad_inputs_become_error_rows_and_the_batch_goes_on(tmp_path: Path) -> N
 # ---------------------------------------------------------------------- determinism
 @pytest.mark.slow
 def test_pool_and_sequential_give_identical_rows(tmp_path: Path) -> None:
-    f = str(lines_file(tmp_path, n=8, players=3, tricks_left=4))
-    opts = b.Options("paradox", nodes=100)  # a work budget cuts some answers, reproducibly
-    one = batch_run(tmp_path, "one.jsonl", [f], opts)
+    f = tmp_path / "mixed.txt"  # 2 and 4 tricks left: the budget cuts the deeper ones
+    lines = [position_to_line(random_position(3, s, 2 + 2 * (s % 2))) for s in range(8)]
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    opts = b.Options("tricks", nodes=100)  # a work budget cuts some answers, reproducibly
+    one = batch_run(tmp_path, "one.jsonl", [str(f)], opts)
     with process_pool(2) as ex:
-        two = batch_run(tmp_path, "two.jsonl", [f], opts, executor=ex, window=3)
-        loose = batch_run(tmp_path, "loose.jsonl", [f], opts, executor=ex, ordered=False)
+        two = batch_run(tmp_path, "two.jsonl", [str(f)], opts, executor=ex, window=3)
+        loose = batch_run(tmp_path, "loose.jsonl", [str(f)], opts, executor=ex, ordered=False)
     assert without_seconds(one) == without_seconds(two)
     assert sorted(without_seconds(loose), key=lambda r: r["index"]) == without_seconds(one)
     assert {r["status"] for r in one} == {"proven", "unknown"}
@@ -171,7 +174,7 @@ def test_pool_and_sequential_give_identical_rows(tmp_path: Path) -> None:
 _RUN_JOB = b.run_job
 
 
-def _dies_on(job: b.Job) -> b.Outcome:
+def _dies_on(job: b.ItemJob) -> b.ItemResult:
     """run_job, except that the worker process dies (as on a crash of the compiled core) on
     the items whose text names the seed-3 position. Module level: it pickles by name, and the
     pool's forked workers see the patched batch module."""
@@ -193,7 +196,7 @@ def test_a_worker_process_that_dies_costs_its_row_only(
     f = str(lines_file(tmp_path, n=12, players=3, tricks_left=2))
     opts = b.Options("paradox")
     want = batch_run(tmp_path, "want.jsonl", [f], opts)
-    monkeypatch.setattr(b, "run_job", _dies_on)
+    monkeypatch.setattr(batch_one, "run_job", _dies_on)
     with process_pool(2) as ex:
         got = batch_run(tmp_path, "got.jsonl", [f], opts, executor=ex, ordered=ordered)
     got.sort(key=lambda r: r["index"])

@@ -201,8 +201,20 @@ def test_tricks_shows_no_count_bounds_without_paradox_avoidance(
 
     seat = small.to_play
     assert seat is not None
-    forced = analysis.ForcedReport(seat, False, (), None, None, None, "unknown", 1, True, None,
-                                   0, {"best_score": [-8, -2]})  # fmt: skip
+    forced = analysis.ForcedReport(
+        seat,
+        False,
+        (),
+        None,
+        None,
+        None,
+        "unknown",
+        0,
+        1,
+        True,
+        None,
+        {"best_score": [-8, -2]},
+    )
     report = analysis.TricksReport(seat, (2, 3), {}, (), "proven", forced)
     monkeypatch.setattr(analysis, "tricks_report", lambda *a, **k: report)
     res = runner.invoke(app, ["tricks", str(save(small, tmp_path))])

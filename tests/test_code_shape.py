@@ -51,3 +51,156 @@ def test_no_module_imports_another_modules_private_names() -> None:
                         if a.name.startswith("_") and a.name != "_native"
                     ]
     assert found == []
+
+
+# ---------------------------------------------------------------------- one-way imports
+#: The library's floors, lowest first (CONTRIBUTING.md, "Layout"): a module imports only from
+#: its own floor or below. An entry names a module or a package (every module under it).
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("errors", "goals", "limits", "pool"),
+    ("cards",),
+    ("board", "rules"),
+    ("position",),
+    ("answers", "scoring", "deal", "record", "game", "puzzle", "sampling", "formats", "svg"),
+    ("matching", "coop", "cpsat", "search.state"),
+    ("search.engine",),
+    ("search.native",),
+    ("search.partial",),
+    ("search.session",),
+    ("search.families",),
+    ("search.threads",),
+    ("search.api",),
+    ("search",),
+    ("possible",),
+    ("forced",),
+    ("analysis",),
+    ("solve", "review"),
+    ("puzzlecheck",),
+    ("puzzlegen", "puzzlesheet"),
+    ("estimates",),
+    ("player",),
+    ("report",),
+    ("batch.stats",),
+    ("shapes",),
+    ("tasks",),
+    ("batch",),
+    ("__init__",),
+)
+#: The one circle kept on purpose: a position, puzzle or record draws itself in a notebook
+#: (``_repr_svg_``, python-chess's pattern), importing svg.py inside the method.
+ALLOWED_UP = {
+    ("position", "svg"): "_repr_svg_",
+    ("puzzle", "svg"): "_repr_svg_",
+    ("record", "svg"): "_repr_svg_",
+    ("game", "player"): "play_game seats catbox's player, inside the function (the whole-game API "
+    "in one module; Game itself sits with record, which formats reads)",
+}
+#: Arrows still up while their owners fix them (each named; remove the entry with the fix).
+PENDING_UP = {
+    ("estimates.advise", "player"): "the player joins the estimates wing (its own change)",
+}
+
+
+def module_name(path: Path, solver: Path) -> str:
+    parts = list(path.relative_to(solver).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) or "__init__"
+
+
+def import_edges(solver: Path) -> dict[str, set[str]]:
+    """Module -> the library modules it imports, anywhere in it (inside functions and under
+    TYPE_CHECKING too). ``from . import x`` imports the module x, not the package."""
+    paths = {module_name(p, solver): p for p in solver.rglob("*.py")}
+    edges: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        if name == "__init__":
+            package = []
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package[: len(package) - node.level + 1]
+                mod = base + (node.module.split(".") if node.module else [])
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "catbox.solver"
+            ):
+                mod = (node.module or "").split(".")[2:]
+            else:
+                continue
+            subs = [".".join([*mod, a.name]) for a in node.names]
+            hits = [s for s in subs if s in paths]
+            folder = solver.joinpath(*mod)
+            compiled = [a for a in node.names if (folder / f"{a.name}.pyi").exists()]
+            if node.module or not (hits or compiled):
+                hits.append(".".join(mod) or "__init__")
+            found |= {h for h in hits if h in paths and h != name}
+        edges[name] = found
+    return edges
+
+
+def floor_of(module: str) -> int:
+    best, floor = -1, -1
+    for i, names in enumerate(FLOORS):
+        for n in names:
+            if (module == n or module.startswith(n + ".")) and len(n) > best:
+                best, floor = len(n), i
+    assert floor >= 0, f"solver/{module}: put it on a floor (FLOORS, and CONTRIBUTING's layout)"
+    return floor
+
+
+def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
+    return sorted((a, b) for a, bs in edges.items() for b in bs if floor_of(b) > floor_of(a))
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_walker_sees_lazy_and_relative_imports() -> None:
+    edges = import_edges(ROOT / "solver")
+    assert "svg" in edges["position"]  # inside Position._repr_svg_
+    assert "search.partial" in edges["search.session"]  # under TYPE_CHECKING
+    assert "search.api" not in edges["search.native"]
+    assert circles({"a": {"b"}, "b": {"a", "c"}, "c": set()}) == [["a", "b"]]
+
+
+def test_imports_run_one_way_down_the_floors() -> None:
+    """No module imports from a floor above its own (but the ``_repr_svg_`` circle and the
+    named pending arrows), and no circle is left once those arrows are taken out."""
+    edges = import_edges(ROOT / "solver")
+    up = [e for e in upward(edges) if e not in ALLOWED_UP and e not in PENDING_UP]
+    assert up == []
+    kept = {a: {b for b in bs if (a, b) not in ALLOWED_UP} for a, bs in edges.items()}
+    pending = [e for e in PENDING_UP if e[1] in edges.get(e[0], ())]
+    rest = {a: {b for b in bs if (a, b) not in PENDING_UP} for a, bs in kept.items()}
+    assert circles(rest) == []
+    assert set(pending) == {e for e in PENDING_UP if e[1] in edges.get(e[0], ())}

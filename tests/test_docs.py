@@ -8,7 +8,12 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [
+    ROOT / "README.md",
+    ROOT / "CONTRIBUTING.md",
+    ROOT / "bench" / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
@@ -24,6 +29,19 @@ def test_the_reference_docs_exist() -> None:
         "formats.md",
         "analysis.md",
     }
+
+
+def test_the_readme_is_a_front_page() -> None:
+    """At most 350 lines, none over 200 characters, and no development log: the history of the
+    performance work lives in docs/performance-log.md, the figures in bench/README.md."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 350
+    assert max(len(line) for line in lines) <= 200
+    text = "\n".join(lines)
+    assert not re.search(r"\b[Ss]tops? \d", text)
+    for page in ("cli", "batch", "pictures", "player", "board", "performance-log"):
+        assert f"docs/{page}.md" in text, page
+    assert "bench/README.md" in text
 
 
 def test_every_relative_link_resolves_in_the_repository() -> None:

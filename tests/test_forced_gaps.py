@@ -159,8 +159,20 @@ def test_bounds_that_meet_are_answers(players: int) -> None:
             b["best_score"] = [ex.best_score, ex.best_score]
         if ex.guaranteed:
             b["at_least"], b["at_most"] = [ex.at_least] * 2, [ex.at_most] * 2
-        fr = ForcedReport(seat, ex.guaranteed, None, None, None, None, "unknown", 1, True,
-                          None, 0, b)  # fmt: skip
+        fr = ForcedReport(
+            seat,
+            ex.guaranteed,
+            None,
+            None,
+            None,
+            None,
+            "unknown",
+            0,
+            1,
+            True,
+            None,
+            b,
+        )
         got = bounds_met(fr, pos)
         assert (got.status, got.bounds) == ("proven", {})
         assert (got.forceable, got.at_least, got.at_most, got.best_score) == (
@@ -270,7 +282,7 @@ def test_an_analyze_row_cut_in_its_score_keeps_the_interval_its_probes_proved(
                 static = score_bounds(after, seat, r.guaranteed)
                 assert static is not None
                 unknown = ForcedReport(
-                    seat, None, None, None, None, None, "unknown", 1, True, None, 0,
+                    seat, None, None, None, None, None, "unknown", 0, 1, True, None,
                     {"best_score": score_bounds(after, seat, None) or [-99, 99]},
                 )  # fmt: skip
                 shown = _with_settled(unknown, r, after, seat).bounds["best_score"]

@@ -270,7 +270,7 @@ def test_position_string_checks_the_position() -> None:
 
 
 def test_unknown_format_kind() -> None:
-    err = error_of(POS4.replace("catbox-position/1", "catbox-game/1"))
+    err = error_of(POS4.replace("catbox-position/1", "catbox-match/1"))
     assert isinstance(err, FormatError) and err.rule == "format"
     assert err.where == "pos.toml: format (line 1)"
     assert "catbox-position/1" in err.message and "catbox-puzzle/1" in err.message

@@ -1,9 +1,12 @@
-"""The README's tour cannot drift from real output: every ``$ catbox ...`` command in a code
-block of the README (a block may hold several, each followed by its output) is run through
+"""The README's tour and the docs cannot drift from real output: every ``$ catbox ...`` command in
+a code block of README.md or docs/*.md (a block may hold several, each followed by its output) is
+run through
 Typer's CliRunner (100 columns, no terminal) and its output compared with the block, trailing
 spaces aside. A block with a line ``…`` is abbreviated: the lines before it must open the real
 output and the lines after it must close it. A block right after
-``<!-- readme-test: skip (why) -->`` is an illustration, not a run (say why)."""
+``<!-- readme-test: skip (why) -->`` is an illustration, not a run (say why). A block's test id
+is its page and its command (``README:show_puzzles/...``; a second run of the same command on a
+page adds ``#2``), so ids do not move when text above them does."""
 
 from __future__ import annotations
 
@@ -20,23 +23,38 @@ from catbox.solver.search import clear_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 ELLIPSIS = "…"
 SKIP = "<!-- readme-test: skip"
 
 
-def _blocks() -> list[tuple[int, str, list[str]]]:
-    """(line number, command, expected output lines) of every ``$ catbox`` code block."""
-    text = README.read_text()
+def block_id(page: Path, command: str) -> str:
+    """The test id of a command block: its page and its command, without ``catbox`` and with
+    spaces as ``_`` (``README:tricks_puzzles/positions/four-player-endgame.toml_--line_3``)."""
+    name = "README" if page == README else f"docs/{page.stem}"
+    words = command.removeprefix("catbox ").replace("'", "").split()
+    return f"{name}:{'_'.join(words)}"
+
+
+def _blocks() -> list[tuple[str, str, list[str]]]:
+    """(id, command, expected output lines) of every ``$ catbox`` code block of every page."""
     out = []
-    for m in re.finditer(r"^```[a-z]*\n(.*?)^```$", text, re.M | re.S):
-        lines = m.group(1).splitlines()
-        before = text[: m.start()].rstrip().rsplit("\n", 1)[-1]
-        if not lines or not lines[0].startswith("$ catbox ") or before.startswith(SKIP):
-            continue
-        first = text.count("\n", 0, m.start()) + 2
-        starts = [i for i, ln in enumerate(lines) if ln.startswith("$ catbox ")]
-        for i, j in zip(starts, [*starts[1:], len(lines)], strict=True):
-            out.append((first + i, lines[i][2:], lines[i + 1 : j]))
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        seen: dict[str, int] = {}
+        for m in re.finditer(r"^```[a-z]*\n(.*?)^```$", text, re.M | re.S):
+            lines = m.group(1).splitlines()
+            before = text[: m.start()].rstrip().rsplit("\n", 1)[-1]
+            if not lines or not lines[0].startswith("$ catbox ") or before.startswith(SKIP):
+                continue
+            starts = [i for i, ln in enumerate(lines) if ln.startswith("$ catbox ")]
+            for i, j in zip(starts, [*starts[1:], len(lines)], strict=True):
+                command = lines[i][2:]
+                bid = block_id(page, command)
+                seen[bid] = seen.get(bid, 0) + 1
+                if seen[bid] > 1:
+                    bid += f"#{seen[bid]}"
+                out.append((bid, command, lines[i + 1 : j]))
     return out
 
 
@@ -51,17 +69,23 @@ def _norm(lines: list[str]) -> list[str]:
 
 
 def test_the_readme_has_a_tour() -> None:
-    assert len(BLOCKS) >= 10
+    assert sum(bid.startswith("README:") for bid, _, _ in BLOCKS) >= 5
+    assert len(BLOCKS) >= 12
     assert any(ELLIPSIS in _norm(lines) for _, _, lines in BLOCKS)
-    skipped = README.read_text().count(SKIP)
+    skipped = sum(page.read_text(encoding="utf-8").count(SKIP) for page in PAGES)
     assert skipped <= 1, "check the tour, do not skip it"
 
 
-@pytest.mark.parametrize(
-    ("line_no", "command", "expected"), BLOCKS, ids=[f"README:{b[0]}" for b in BLOCKS]
-)
+def test_block_ids_come_from_the_command_not_the_line() -> None:
+    ids = [bid for bid, _, _ in BLOCKS]
+    assert len(ids) == len(set(ids))
+    assert "README:show_puzzles/positions/three-player-midtrick.toml" in ids
+    assert block_id(README, "catbox moves 'cbx1:3A'") == "README:moves_cbx1:3A"
+
+
+@pytest.mark.parametrize(("block", "command", "expected"), BLOCKS, ids=[b[0] for b in BLOCKS])
 def test_readme_block_matches_real_output(
-    line_no: int, command: str, expected: list[str], monkeypatch: pytest.MonkeyPatch
+    block: str, command: str, expected: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(output, "_stdout", None)  # a console of the width below

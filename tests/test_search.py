@@ -148,12 +148,14 @@ def test_rows_agree_with_children(pos: Position) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_rows_counts_ask_at_most_only_as_far_as_they_need(players: int) -> None:
-    """search api._row_tricks (the trick counts of an analyze_moves row) against _tricks (of
+    """search api._row_tricks (the trick counts of an analyze_moves row) against ask_tricks (of
     forced): the same forceable counts and at least, and at most either the same or left
     None exactly when it lies above at least; the root's answers combined from the rows
-    (api._combine) are the root's own whenever they are decided, and undecided only when a
+    (partial.combine) are the root's own whenever they are decided, and undecided only when a
     row's at most is unknown and could be the smallest."""
-    from catbox.solver.search.api import Partial, _combine, _engine, _row_tricks, _tricks
+    from catbox.solver.search.api import _engine
+    from catbox.solver.search.families import ask_row_tricks, ask_tricks
+    from catbox.solver.search.partial import Partial, combine
 
     lazy = stored = undecided = 0
     for seed in range(12):
@@ -164,7 +166,7 @@ def test_a_rows_counts_ask_at_most_only_as_far_as_they_need(players: int) -> Non
         outs = []
         for _, ch in eng.children(eng.state_of(pos)):
             g = Partial(guaranteed=eng.win(ch, 0, ch[11]))
-            row, full = [list(f(eng, ch, g))[-1] for f in (_row_tricks, _tricks)]
+            row, full = [list(f(eng, ch, g))[-1] for f in (ask_row_tricks, ask_tricks)]
             assert (row.forceable, row.at_least) == (full.forceable, full.at_least)
             if row.at_most is None and g.guaranteed:
                 assert full.at_most is not None and row.at_least is not None
@@ -182,7 +184,7 @@ def test_a_rows_counts_ask_at_most_only_as_far_as_they_need(players: int) -> Non
             assert root.nodes == 0
             stored += 1
         else:
-            assert _combine(outs) is None
+            assert combine(outs) is None
             undecided += 1
         again = forced(pos, seat, session=Session())
         assert replace(root, nodes=0) == replace(again, nodes=0)

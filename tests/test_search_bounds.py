@@ -15,7 +15,7 @@ from catbox.solver import Position
 from catbox.solver.deal import random_position
 from catbox.solver.rules import RED_BONUS
 from catbox.solver.search.engine import NOPAR, Engine
-from catbox.solver.search.native import NativeEngine, flat
+from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import Ctx, State, apply, cells, legal_mask, to_play
 
 ALL_BOUNDS = 15  # search.h Options.bounds: BOUND_SAFE | DOOMED | TRICKS | STOPPERS
@@ -574,3 +574,123 @@ def test_lost_trick_switch_keeps_every_answer(players: int) -> None:
     starts and mid-trick, every seat as S."""
     full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK | BEATEN
     _switch_keeps_answers(players, 9450, (full, full | LOST_TRICK, LOST_TRICK | DUCK, 0))
+
+
+LOST_TWO = 1024  # search.h BOUND_LOST_TWO (bounds.h s_losers): off by default
+NO_F2, NO_CROWD = 1, 2  # bounds.h LOST_TWO_NO_F2, LOST_TWO_NO_CROWD: the rule's mutants
+
+
+def _wins_none(ctx: Ctx, seat: int, root: State, k: int) -> bool:
+    """S can force that it wins none of the next ``k`` tricks (the current one counted; a
+    paradox of anyone ends the round first, X3): S's plays chosen, every other seat's
+    enumerated."""
+
+    @cache
+    def none(st: State) -> bool:
+        if st[10] > root[10]:
+            return False  # S won one of them
+        if st[11] <= root[11] - k:
+            return True
+        lm = legal_mask(ctx, st)
+        if not lm:
+            return True  # X1, X3: the round ends, S wins nothing more
+        kids = (none(apply(ctx, st, i)) for i in cells(lm))
+        return any(kids) if to_play(ctx, st) == seat else all(kids)
+
+    return none(root)
+
+
+def _losers_fired(
+    players: int, first: int, seeds: int, mutant: int
+) -> Iterator[tuple[int, int, NativeEngine, NativeEngine, State, int, int, int]]:
+    """The states of _walks (up to 5 tricks left; the search without bounds from 4, 3 at 5
+    players) where bounds.h s_losers (with ``mutant``) fires: (seed, seat, engine, engine
+    without bounds, state, j, cap, ub)."""
+    rng = random.Random(130 + players + 7 * mutant)
+    for seed, seat, nat, off, st in _walks(players, first, seeds, rng, 5):
+        if st[11] > 4 - (players == 5):
+            continue
+        fs = flat(nat.ctx, st)
+        j, cap = nat.core.lost_tricks(fs, mutant)
+        if j:
+            yield seed, seat, nat, off, st, j, cap, nat.core.static_bounds(fs)[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_losers_match_the_full_search(players: int) -> None:
+    """bounds.h s_losers (BOUND_LOST_TWO): wherever it fires (trick starts and mid-trick,
+    random seats), S can force that it wins none of the j tricks it counts (enumerated up to 3
+    tricks left, every other seat's play), and the search without bounds agrees with what win
+    and para take from it: S can force "at most ub - j more tricks without a paradox, or its
+    paradox after at most cap"; para is at least minus the cap. It must fire often, and where S
+    has played in the trick (the next trick's loser) somewhere: at 3-5 players (at 2 players S
+    has played in an unfinished trick only as its leader, and then it is winning it)."""
+    fired = done = 0
+    for seed, seat, nat, off, st, j, cap, ub in _losers_fired(players, 12400, 100, 0):
+        ctx = nat.ctx
+        fs = flat(ctx, st)
+        s_done = _s_done(ctx, seat, st)
+        fired += 1
+        done += s_done
+        if st[11] <= 3:  # the current trick counted when S has not played in it
+            assert _wins_none(ctx, seat, st, j + s_done), (seed, seat, st)
+        assert off.core.win(fs, 0, max(0, ub - j), cap), (seed, seat, st)
+        assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
+    assert fired > 100 and (done > 0 or players == 2), (fired, done)
+
+
+@pytest.mark.parametrize(("players", "mutant"), [(3, NO_CROWD), (4, NO_CROWD), (5, NO_CROWD)])
+def test_losers_mutant_without_crowding_is_refuted(players: int, mutant: int) -> None:
+    """s_losers without the other seats' plays into S's losing cells (LOST_TWO_NO_CROWD)
+    claims a cap that the search without bounds refutes somewhere: the crowding is needed."""
+    refuted = 0
+    for _, _, _, off, st, j, cap, ub in _losers_fired(players, 12000, 120, mutant):
+        refuted += not off.core.win(flat(off.ctx, st), 0, max(0, ub - j), cap)
+        if refuted:
+            break
+    assert refuted
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_losers_switch_keeps_every_answer(players: int) -> None:
+    """BOUND_LOST_TWO on and off (with the other bounds, and with BOUND_LOST_TRICK alone): the
+    same answers to every trick goal (lo, hi, pk) with every paradox part, to para and to the
+    score, at trick starts and mid-trick, every seat as S."""
+    full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK | BEATEN | LOST_TRICK
+    _switch_keeps_answers(players, 12600, (full, full | LOST_TWO, LOST_TRICK | LOST_TWO, 0))
+
+
+def _hand(*numbers: int) -> int:
+    """A native hand word: 3 bits per number (cxx/core.h)."""
+    return sum(1 << (3 * (k - 1)) for k in numbers)
+
+
+def test_losers_mutant_without_f2_is_refuted() -> None:
+    """s_losers' next-trick loser must drop trick 0's led colour from S's losing cells (F2):
+    3 players, 3 tricks left, every red cell filled; seat 1 led 1B, seat 2 to play, then S
+    (seat 0) with 5, 5, 6, 6 and only their blue and yellow cells open, the others holding 2-4.
+    S must duck trick 0 in yellow (its blues would win) and so loses blue (F2); a low yellow
+    lead in trick 1 then leaves it only winning yellows. The rule counts one loser there; the
+    mutant that forgets F2 (LOST_TWO_NO_F2) claims two, which the enumeration and the search
+    without bounds refute."""
+    n, blue, yellow, green = 6, 1, 2, 3
+    empty = [(blue, k) for k in (2, 3, 4, 5, 6)] + [(yellow, k) for k in (2, 3, 4, 5, 6)]
+    empty += [(green, k) for k in (2, 3, 4)]
+    occ = (1 << (4 * n)) - 1
+    for c, k in empty:
+        occ &= ~(1 << (c * n + k - 1))
+    pos = random_position(3, 700, 3)
+    nat = NativeEngine.for_position(pos, 0)
+    off = NativeEngine.for_position(pos, 0)
+    off.core.set_bounds(0)
+    fs = (occ, 0, 0xFFF, 1, 1, blue, 1, 1, 0, 3, _hand(5, 5, 6, 6), _hand(2, 3, 4),
+          _hand(2, 3, 4, 4))  # fmt: skip
+    st = unflat(nat.ctx, fs)
+    ub = nat.core.static_bounds(fs)[0]
+    assert nat.core.lost_tricks(fs) == (1, 1)
+    assert off.core.win(fs, 0, ub - 1, 1)
+    assert _wins_none(nat.ctx, 0, st, 1)
+    j, cap = nat.core.lost_tricks(fs, NO_F2)
+    assert (j, cap) == (2, 0)
+    assert not _wins_none(nat.ctx, 0, st, 2)
+    assert not off.core.win(fs, 0, ub - j, cap)

@@ -28,6 +28,7 @@ from catbox.solver.search import (
     native,
 )
 from catbox.solver.search.engine import Engine
+from catbox.solver.search.families import mirror_play
 from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import apply, cells, from_position, legal_mask, to_play
 
@@ -365,12 +366,12 @@ def test_mirrored_rows_match_their_own_search(
     assert seat is not None
     eng = NativeEngine.for_position(pos, seat)
     st = eng.state_of(pos)
-    twins = [i for i, _ in eng.children(st) if api._mirror(eng.ctx, st, i) is not None]
+    twins = [i for i, _ in eng.children(st) if mirror_play(eng.ctx, st, i) is not None]
     assert twins
     clear_cache()
     rows = {r.play: r for r in analyze_moves(pos)}
     for idx in twins:
-        for play in (eng.ctx.play_of(idx), eng.ctx.play_of(api._mirror(eng.ctx, st, idx) or 0)):
+        for play in (eng.ctx.play_of(idx), eng.ctx.play_of(mirror_play(eng.ctx, st, idx) or 0)):
             clear_cache()
             f = forced(pos.play(play), seat)
             row = rows[play]

@@ -25,7 +25,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 NS = {"s": "http://www.w3.org/2000/svg"}
 
 
-def bundled(path: str) -> Position | Record | Puzzle:
+def bundled(path: str) -> formats.Document:
     return formats.load(ROOT / "puzzles" / path)
 
 

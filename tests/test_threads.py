@@ -20,8 +20,9 @@ from catbox.solver.deal import random_position
 from catbox.solver.formats import position_to_line
 from catbox.solver.limits import Limits, OutOfTime, now
 from catbox.solver.position import Position
-from catbox.solver.search import Session, Target, analyze_moves, can_force
+from catbox.solver.search import Session, Target, analyze_moves, can_force, families
 from catbox.solver.search import api as search_api
+from catbox.solver.search import threads as search_threads
 from catbox.solver.search.native import NativeEngine
 from catbox.solver.search.session import AnyEngine
 from catbox.solver.search.state import State
@@ -78,13 +79,13 @@ def test_the_second_thread_searches_rows_with_an_engine_of_its_own(
 ) -> None:
     pos = random_position(3, 11, 4)
     seen: dict[int, set[int]] = {}
-    answers = search_api._answers
+    answers = families.ask_all
 
     def spy(eng: AnyEngine, st: State) -> object:
         seen.setdefault(threading.get_ident(), set()).add(id(eng))
         return answers(eng, st)
 
-    monkeypatch.setattr(search_api, "_answers", spy)
+    monkeypatch.setattr(search_api, "ask_all", spy)
     main = Session()
     rows = analyze_moves(pos, limits=Limits(threads=2), session=main)
     engines = [e for ids in seen.values() for e in ids]
@@ -115,10 +116,10 @@ def test_a_thread_with_no_row_left_races_a_row_still_searched(
             stopped.set()
         set_stop(self, on)
 
-    ask = search_api._ask
+    ask = families.ask_family
 
     def hold(eng: AnyEngine, st: State, out: object, family: object) -> object:
-        if family is not search_api.ROW_FAMILIES[0]:
+        if family is not families.ROW_FAMILIES[0]:
             with lock:
                 first = not held
                 if first:
@@ -129,7 +130,7 @@ def test_a_thread_with_no_row_left_races_a_row_still_searched(
         return ask(eng, st, out, family)  # type: ignore[arg-type]
 
     monkeypatch.setattr(NativeEngine, "set_stop", spy)
-    monkeypatch.setattr(search_api, "_ask", hold)
+    monkeypatch.setattr(families, "ask_family", hold)
     rows = analyze_moves(pos, limits=Limits(threads=2), session=s)
     monkeypatch.undo()
     assert held and stopped.is_set()
@@ -171,16 +172,16 @@ def test_an_error_in_any_thread_reaches_the_caller(
     # (in the first family the other thread waits at the barrier, later it takes no new row)
     pos = random_position(3, 11, 3)
     calls: list[int] = []
-    ask = search_api._ask
+    ask = families.ask_family
 
     def second_fails(eng: AnyEngine, st: State, out: object, family: object) -> object:
-        if family is search_api.ROW_FAMILIES[failing]:
+        if family is families.ROW_FAMILIES[failing]:
             calls.append(threading.get_ident())
             if len(calls) > 1:
                 raise RuntimeError("a bug in a row")
         return ask(eng, st, out, family)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(search_api, "_ask", second_fails)
+    monkeypatch.setattr(families, "ask_family", second_fails)
     with pytest.raises(RuntimeError, match="a bug in a row"):
         analyze_moves(pos, limits=Limits(threads=2), session=Session())
 
@@ -225,12 +226,12 @@ def test_forced_gives_the_same_answers_with_its_root_questions_split_between_thr
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``forced`` with threads answers the questions at its root on every thread
-    (api._SharedRoot): the trick counts' yes/no questions with their plays shared out, the
+    (search_threads.SharedRoot): the trick counts' yes/no questions with their plays shared out, the
     paradox regime score's thresholds in parallel; at S's node and at another seat's,
     mid-trick too. Every answer equals one thread's, and both kinds really were shared."""
-    goals: list[tuple[search_api._Goal, State]] = []  # each with its root
+    goals: list[tuple[search_threads.SplitGoal, State]] = []  # each with its root
     paras: list[State] = []
-    split, para = search_api._win_in_threads, search_api._para_in_threads
+    split, para = search_threads.win_in_threads, search_threads.para_in_threads
 
     def spy_split(*args: object) -> bool | None:
         goals.append((args[5], args[3]))  # type: ignore[arg-type]
@@ -240,8 +241,8 @@ def test_forced_gives_the_same_answers_with_its_root_questions_split_between_thr
         paras.append(args[3])  # type: ignore[arg-type]
         return para(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(search_api, "_win_in_threads", spy_split)
-    monkeypatch.setattr(search_api, "_para_in_threads", spy_para)
+    monkeypatch.setattr(search_threads, "win_in_threads", spy_split)
+    monkeypatch.setattr(search_threads, "para_in_threads", spy_para)
     for players, left, mid, seed in SPLIT_CASES:
         pos = random_position(players, seed, left, mid_trick=mid)
         for seat in range(players):
@@ -259,13 +260,13 @@ def test_best_score_line_gives_the_same_score_and_line_with_its_thresholds_in_pa
     """``best_score_line`` with threads asks the paradox regime's thresholds in parallel as
     ``forced`` does; the bounds it tells (from any thread) only narrow and end on the score."""
     calls: list[int] = []
-    para = search_api._para_in_threads
+    para = search_threads.para_in_threads
 
     def spy(*args: object) -> int:
         calls.append(1)
         return para(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(search_api, "_para_in_threads", spy)
+    monkeypatch.setattr(search_threads, "para_in_threads", spy)
     for players, seed in ((3, 76), (3, 77), (4, 70), (4, 73)):  # S causes its paradox
         pos = random_position(players, seed, 5)
         seat = _to_play(pos)
@@ -308,7 +309,7 @@ def test_an_error_in_a_threshold_thread_reaches_the_caller(
 
     monkeypatch.setattr(NativeEngine, "for_position", broken)
     with pytest.raises(RuntimeError, match="helper's engine"):
-        search_api._para_in_threads(pos, 0, eng, st, 0, Limits(threads=2).start(), None)
+        search_threads.para_in_threads(pos, 0, eng, st, 0, Limits(threads=2).start(), None)
 
 
 def _told(bounds: list[tuple[int, int]], lo: int, hi: int) -> None:
@@ -352,7 +353,7 @@ def test_the_paradox_regime_score_from_thresholds_in_parallel_is_the_exact_one(
         for guess in (0, want, want - 2, -st[11]):
             bounds: list[tuple[int, int]] = []
             tell: Callable[[int, int], None] = functools.partial(_told, bounds)
-            got = search_api._para_in_threads(
+            got = search_threads.para_in_threads(
                 pos,
                 seat,
                 NativeEngine.for_position(pos, seat),
@@ -441,22 +442,22 @@ def test_a_time_limit_cuts_the_split_to_unknown_and_the_session_still_answers() 
 
 
 def test_a_play_settled_from_its_own_plays_has_the_answer_of_its_own_search() -> None:
-    """What a free thread does to help one still searched (``_Split.help``): every play of a
+    """What a free thread does to help one still searched (``threads.Split.help``): every play of a
     3- and a 4-player position, for paradox avoidance and a trick goal."""
     for players, seed in ((3, 61), (4, 60)):
         pos = random_position(players, seed, 5, mid_trick=1)
         seat = (_to_play(pos) + 1) % players  # S moves next, after the play helped
         eng = NativeEngine.for_position(pos, seat)
         root = eng.state_of(pos)
-        kids = search_api._distinct_children(eng, root)
+        kids = families.distinct_children(eng, root)
         t, left = root[10], root[11]
         goals = [  # paradox avoidance, a trick goal, and a paradox after at most 1 more trick
-            search_api._Goal(t, 0, left),
-            search_api._Goal(t, 1, left),
-            search_api._Goal(t, 0, left, 1),
+            search_threads.SplitGoal(t, 0, left),
+            search_threads.SplitGoal(t, 1, left),
+            search_threads.SplitGoal(t, 0, left, 1),
         ]
         for goal in goals:
             for idx, ch in kids:  # a split of its own each: one play may settle the node
-                split = search_api._Split(pos, seat, kids, goal, Limits().start())
+                split = search_threads.Split(pos, seat, kids, goal, Limits().start())
                 split.help(idx, eng)
                 assert split.settled[idx] == eng.win(ch, *goal.at(ch)), (players, goal, idx)

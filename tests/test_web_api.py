@@ -19,6 +19,7 @@ from catbox.solver.analysis import Limits, analyze_play
 from catbox.solver.deal import deal_round, random_position
 from catbox.solver.estimates.advise import advise
 from catbox.solver.record import Record
+from catbox.solver.rules import RULE_TEXT
 from catbox.solver.shapes import row_json
 from catbox.web.practice import bot_play
 
@@ -120,7 +121,10 @@ def test_view_lists_legal_plays_and_the_rule_of_each_illegal_one(server: Served)
     v = ok(server, "/api/view", {"position": formats.position_to_line(pos)})
     ex = pos.explain()
     assert v["moves"]["legal"] == [str(p) for p, r in ex if r is None]
-    assert v["moves"]["illegal"] == [{"play": str(p), "rule": r} for p, r in ex if r]
+    # each refused play with its rule and the library's own words for it (rules.RULE_TEXT)
+    assert v["moves"]["illegal"] == [
+        {"play": str(p), "rule": r, "text": RULE_TEXT[r]} for p, r in ex if r
+    ]
     assert v["hand"] == list(pos.seats[pos.to_play or 0].hand or ())
     assert v["svg"].startswith("<svg") and v["svg"].count("data-cell=") == 32
     assert v["all_hands_known"] and v["score"] is None
@@ -286,7 +290,7 @@ def test_only_this_machine_and_this_page_are_answered(server: Served) -> None:
     assert_error(status, doc, 404)
     status, doc = server.call("GET", "/static/../../../../etc/passwd")
     assert status == 404
-    for script in ("/static/serve.js", "/assets/board.js"):  # the page's, and the review's redraw
+    for script in ("/static/main.js", "/assets/board.js"):  # the page's, and the review's redraw
         assert server.call("GET", script)[0] == 200
 
 

@@ -57,10 +57,10 @@ def wait_ply(page: Page, n: int) -> None:
 def free_worker(page: Page) -> None:
     """Stop the analysis of the position shown and wait until the server has it stopped (a
     whole round's analysis would keep a worker busy after the page is gone)."""
-    page.wait_for_function("S.job !== null", timeout=20_000)
+    page.wait_for_function("catbox.S.job !== null", timeout=20_000)
     page.evaluate(
-        "async () => { const id = S.job.id; stopJob();"
-        " await call(`/api/jobs/${id}`, null, 'DELETE'); }"
+        "async () => { const id = catbox.S.job.id; catbox.stopJob();"
+        " await catbox.call(`/api/jobs/${id}`, null, 'DELETE'); }"
     )
 
 
@@ -130,17 +130,22 @@ def test_the_address_names_the_position_shown(browser: Browser, server: Served) 
         played = page.evaluate("location.href")
         page.fill("#seed", "5")
         page.click("#deal")
-        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
+        page.wait_for_function(
+            "catbox.S.doc.record !== null && catbox.S.view.line === catbox.S.plies[0]"
+        )
         dealt = page.evaluate("decodeURIComponent(location.hash.slice(5))")
         free_worker(page)
     assert formats.position_from_line(dealt) == deal_round(4, 5, predictions=True).position
     with open_page(browser, played) as (page, refused):
-        page.wait_for_function(f"S.view && S.view.line === {after!r}")
+        page.wait_for_function(f"catbox.S.view && catbox.S.view.line === {after!r}")
         assert owner(page, str(first)) == seat_letter(POSITION.to_play or 0)
         assert refused == []
     with open_page(browser, server.url + "#pos=cbx1:nonsense") as (page, _):
         page.wait_for_selector("#load-error:not([hidden])")
-        page.wait_for_function("S.view && S.view.line === S.plies[0] && S.doc === S.initial")
+        page.wait_for_function(
+            "catbox.S.view && catbox.S.view.line === catbox.S.plies[0]"
+            " && catbox.S.doc === catbox.S.initial"
+        )
         assert page.evaluate("location.hash") == "#ply=0"
 
 
@@ -150,14 +155,16 @@ def test_seat_names_label_the_board_and_the_seat_choice(browser: Browser, server
         page.wait_for_selector("#board svg")
         page.fill("#paste", rec.read_text())
         page.click("#load")
-        page.wait_for_function("S.doc.kind === 'record' && S.view.line === S.plies.at(-1)")
+        page.wait_for_function(
+            "catbox.S.doc.kind === 'record' && catbox.S.view.line === catbox.S.plies.at(-1)"
+        )
         page.keyboard.press("Home")
         wait_ply(page, 0)
         labels = page.eval_on_selector_all("#board .who", "ws => ws.map(w => w.textContent)")
         assert labels == ["A Ann", "B Ben", "C Cy", "D Dee"]
         seats = page.eval_on_selector_all("#my-seat option", "os => os.map(o => o.text)")
         assert seats == ["A · Ann", "B · Ben", "C · Cy", "D · Dee"]
-        page.click(f'#board [data-cell="{page.evaluate("S.view.moves.legal[0]")}"]')
+        page.click(f'#board [data-cell="{page.evaluate("catbox.S.view.moves.legal[0]")}"]')
         wait_ply(page, 1)  # a new move: the names stay
         labels = page.eval_on_selector_all("#board .who", "ws => ws.map(w => w.textContent)")
         assert labels == ["A Ann", "B Ben", "C Cy", "D Dee"]
@@ -170,7 +177,9 @@ def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> Non
         page.select_option("#players", "4")
         page.fill("#seed", "5")
         page.click("#deal")  # a new round: A leads, red is not broken
-        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
+        page.wait_for_function(
+            "catbox.S.doc.record !== null && catbox.S.view.line === catbox.S.plies[0]"
+        )
         page.click("#hand button.card >> nth=0")
         red = page.locator("#colours button.R")
         assert "illegal" in (red.get_attribute("class") or "")
@@ -242,8 +251,10 @@ def test_download_the_position_and_the_record_so_far(browser: Browser, server: S
         assert formats.loads(text) == POSITION
         page.fill("#seed", "3")
         page.click("#deal")
-        page.wait_for_function("S.doc.record !== null && S.view.line === S.plies[0]")
-        legal = page.evaluate("S.view.moves.legal")
+        page.wait_for_function(
+            "catbox.S.doc.record !== null && catbox.S.view.line === catbox.S.plies[0]"
+        )
+        legal = page.evaluate("catbox.S.view.moves.legal")
         page.click(f'#board [data-cell="{legal[0]}"]')
         wait_ply(page, 1)
         page.select_option("#syntax", "json")

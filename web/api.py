@@ -9,18 +9,21 @@ as a file. Documents are the command line's ``--json`` shapes (:mod:`catbox.solv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from catbox.solver import formats, svg
-from catbox.solver.cards import Play, seat_from_letter, seat_letter
+from catbox.solver.cards import Play, seat_from_letter, seat_letter, variant
 from catbox.solver.deal import deal_round
 from catbox.solver.errors import FormatError
+from catbox.solver.game import Game, next_round
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.record import Record
+from catbox.solver.rules import RULE_TEXT
 from catbox.solver.scoring import round_score
-from catbox.solver.shapes import moves_json, position_json, round_json
+from catbox.solver.shapes import game_score_json, moves_json, position_json, round_json
 
 from .errors import ApiError
 
@@ -29,6 +32,7 @@ __all__ = [
     "check_keys",
     "deal",
     "document_json",
+    "edit",
     "export",
     "int_field",
     "load_text",
@@ -36,7 +40,9 @@ __all__ = [
     "play",
     "position_field",
     "seat_field",
+    "str_field",
     "view",
+    "view_json",
 ]
 
 #: The longest document or position string accepted in a paste (characters).
@@ -54,7 +60,9 @@ def check_keys(req: dict[str, Any], allowed: set[str]) -> None:
         raise ApiError(400, f"unknown field {extra[0]!r}; this request takes {sorted(allowed)}")
 
 
-def _str(req: dict[str, Any], key: str, *, required: bool = True, limit: int = MAX_TEXT) -> str:
+def str_field(
+    req: dict[str, Any], key: str, *, required: bool = True, limit: int = MAX_TEXT
+) -> str:
     value = req.get(key)
     if value is None:
         if required:
@@ -90,7 +98,7 @@ def number_field(req: dict[str, Any], key: str, lo: float, hi: float, default: f
 def position_field(req: dict[str, Any], key: str = "position") -> Position:
     """A position from a one-line position string (a catbox error names what is wrong), with
     the seat names of the request's ``names`` when it has them (the one-line form has none)."""
-    text = _str(req, key, limit=1024).strip()
+    text = str_field(req, key, limit=1024).strip()
     pos = formats.position_from_line(text).settle()
     names = req.get("names")
     if names is None:
@@ -105,7 +113,7 @@ def position_field(req: dict[str, Any], key: str = "position") -> Position:
 
 
 def seat_field(req: dict[str, Any], key: str, players: int) -> int | None:
-    text = _str(req, key, required=False, limit=1)
+    text = str_field(req, key, required=False, limit=1)
     return seat_from_letter(text, players) if text else None
 
 
@@ -165,7 +173,11 @@ def document_json(doc: formats.Document) -> dict[str, Any]:
             "goal": doc.goal.describe(),
             "seats": [seat_letter(i) for i in range(doc.position.players)],
             "names": list(doc.position.names),
+            # played out as a puzzle (the goal seat against catbox): sent back with its jobs
+            "puzzle": formats.to_json_obj(doc),
         }
+    if isinstance(doc, Game):
+        raise FormatError("a game record (catbox-game/1): open one of its rounds", rule="format")
     return {
         "kind": "position",
         "title": f"Position, {doc.players} players",
@@ -183,7 +195,7 @@ def load_text(req: dict[str, Any]) -> dict[str, Any]:
     """``{"text"}``: a pasted position, record or puzzle (TOML or JSON), or a position string.
     A puzzle that names a position file is refused (the board opens no file)."""
     check_keys(req, {"text"})
-    text = _str(req, "text").strip()
+    text = str_field(req, "text").strip()
     if not text:
         raise ApiError(400, "nothing to load: paste a position, a record, a puzzle or a cbx1: line")
     if formats.looks_like_line(text):
@@ -213,14 +225,16 @@ def view(req: dict[str, Any]) -> dict[str, Any]:
     check_keys(req, {"position", "names", "view", "last", "best"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
-    last = _str(req, "last", required=False, limit=4)
+    last = str_field(req, "last", required=False, limit=4)
     best = req.get("best", [])
     if not isinstance(best, list) or len(best) > 40 or not all(isinstance(b, str) for b in best):
         raise ApiError(400, "field 'best' must be a list of plays like \"5R\"")
-    return _view(pos, seat, Play.parse(last) if last else None, [Play.parse(b) for b in best])
+    return view_json(pos, seat, Play.parse(last) if last else None, [Play.parse(b) for b in best])
 
 
-def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) -> dict[str, Any]:
+def view_json(
+    pos: Position, seat: int | None, last: Play | None, best: list[Play]
+) -> dict[str, Any]:
     out = position_json(pos)
     to_play = pos.to_play
     hand = pos.seats[to_play].hand if to_play is not None else None
@@ -235,6 +249,8 @@ def _view(pos: Position, seat: int | None, last: Play | None, best: list[Play]) 
         ex = pos.explain()
         legal = [p for p, r in ex if r is None]
         out["moves"] = moves_json(pos, legal, [(p, r) for p, r in ex if r is not None])
+        for no in out["moves"]["illegal"]:  # the page shows the library's words for the rule
+            no["text"] = RULE_TEXT.get(no["rule"], "")
     out["score"] = round_json(round_score(pos)) if pos.finished else None
     out["all_hands_known"] = pos.all_hands_known
     return out
@@ -246,22 +262,52 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     check_keys(req, {"position", "names", "play", "view"})
     pos = position_field(req)
     seat = seat_field(req, "view", pos.players)
-    p = Play.parse(_str(req, "play", limit=4))
+    p = Play.parse(str_field(req, "play", limit=4))
     after = pos.play(p)
-    out = _view(after, seat, p, [])
+    out = view_json(after, seat, p, [])
     out["move"] = move_json(pos, p, after)
     return out
 
 
+def edit(req: dict[str, Any]) -> dict[str, Any]:
+    """The editor's draft, ``{"position": {...}}``: a ``catbox-position/1`` document table as
+    JSON, read by the position reader (every check of ``Position.validate``; a 422 names the
+    key and the rule); or ``{"line": "cbx1:…"}``, a position shown elsewhere; or ``{"blank":
+    players}``, a start position to draw a draft on. The answer: the board's view of it, its
+    one-line form and its table as the writer normalises it (what the editor goes on from)."""
+    check_keys(req, {"position", "line", "blank"})
+    obj = req.get("position")
+    if "blank" in req:  # an empty board to tap on while the draft is not a position yet
+        players = int_field(req, "blank", 2, 5, 4)
+        assert players is not None
+        revealed = (1, 2, 3) if players == 2 else ()
+        pos = Position.start(players, [None] * players, revealed=revealed)
+    elif "line" in req:  # the editor opened on a position shown elsewhere
+        pos = position_field(req, "line")
+    elif isinstance(obj, dict):
+        read = formats.from_json_obj({"format": "catbox-position/1", **obj})
+        if not isinstance(read, Position):
+            raise FormatError("expected a position (catbox-position/1)", where="position")
+        pos = read
+    else:
+        raise ApiError(400, "field 'position' must be a position document (a JSON object)")
+    out = view_json(pos, None, None, [])
+    out["line"] = formats.position_to_line(pos)
+    out["table"] = formats.to_json_obj(pos)
+    return out
+
+
 def export(req: dict[str, Any]) -> dict[str, Any]:
-    """``{"what": "record"|"position", "syntax"?, "record"?, "moves"?, "position"?}``: the
-    text of a file to download: the record built so far (the deal plus ``moves``, replayed
-    and checked) or the position shown."""
-    check_keys(req, {"what", "syntax", "record", "moves", "position", "names"})
-    what = _str(req, "what", limit=10)
-    syntax = _str(req, "syntax", required=False, limit=4) or "toml"
-    if syntax not in ("toml", "json"):
-        raise ApiError(400, "field 'syntax' must be 'toml' or 'json'")
+    """``{"what": "record"|"position"|"game", "syntax"?, "record"?, "moves"?, "position"?,
+    "game"?}``: the text of a file to download: the record built so far (the deal plus
+    ``moves``, replayed and checked), the position shown, or a game (``catbox-game/1``, every
+    round checked); ``syntax``: toml, json, or cbx1 (a position's one-line
+    form)."""
+    check_keys(req, {"what", "syntax", "record", "moves", "position", "names", "game"})
+    what = str_field(req, "what", limit=10)
+    syntax = str_field(req, "syntax", required=False, limit=4) or "toml"
+    if syntax not in ("toml", "json", "cbx1"):
+        raise ApiError(400, "field 'syntax' must be 'toml', 'json' or 'cbx1'")
     doc: formats.Document
     if what == "record":
         obj = req.get("record")
@@ -274,9 +320,306 @@ def export(req: dict[str, Any]) -> dict[str, Any]:
         doc.position()  # replay: every move checked
     elif what == "position":
         doc = position_field(req)
+    elif what == "game":
+        obj = req.get("game")
+        game = formats.from_json_obj(obj) if isinstance(obj, dict) else None
+        if not isinstance(game, Game):
+            raise FormatError("expected a game record (catbox-game/1)", where="game")
+        game.validate()  # every round replayed, the start passing left (Sc4)
+        doc = game
     else:
-        raise ApiError(400, "field 'what' must be 'record' or 'position'")
+        raise ApiError(400, "field 'what' must be 'record', 'position' or 'game'")
+    if syntax == "cbx1":  # a position's one-line form
+        if not isinstance(doc, Position):
+            raise ApiError(400, "only a position has a one-line (cbx1) form")
+        return {"filename": f"catbox-{what}.txt", "text": formats.position_to_line(doc) + "\n"}
     return {
         "filename": f"catbox-{what}.{syntax}",
         "text": formats.dumps(doc, "json" if syntax == "json" else "toml"),
     }
+
+
+# ---------------------------------------------------------------------------- practice
+# Whole games against catbox, the round-start decisions, catbox's reasons and puzzles played
+# out (web/practice.py). The game travels as {"players", "names"?, "first_start"?, "rounds":
+# [catbox-record/1 JSON objects]}: the page keeps it, the server keeps nothing.
+def _int_list(req: dict[str, Any], key: str, most: int) -> list[int]:
+    value = req.get(key, [])
+    if (
+        not isinstance(value, list)
+        or len(value) > most
+        or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99 for x in value)
+    ):
+        raise ApiError(400, f"field {key!r} must be a list of at most {most} card numbers")
+    return list(value)
+
+
+def _object(req: dict[str, Any], key: str) -> dict[str, Any]:
+    value = req.get(key)
+    if not isinstance(value, dict):
+        raise ApiError(400, f"field {key!r} must be a JSON object")
+    return value
+
+
+def _players(req: dict[str, Any]) -> int:
+    players = int_field(req, "players", 2, 5, None)
+    if players is None:
+        raise ApiError(400, "missing field 'players'")
+    return players
+
+
+def _start_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    players = _players(req)
+    order = int_field(req, "order", 0, 4, None)
+    if order is None:
+        raise ApiError(400, "missing field 'order'")
+    return {
+        "players": players,
+        "hand": _int_list(req, "hand", 10),
+        "order": order,
+        "before": _int_list(req, "before", 4) if "before" in req else None,
+        "set_aside": int_field(req, "set_aside", 1, 99, None),
+        "samples": int_field(req, "samples", 2, 2000, 200),
+        "time_limit": number_field(req, "time_limit", 0.1, 60.0, 20.0),
+    }
+
+
+def _reasons_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    pos = position_field(req)
+    if pos.to_play is None or pos.seats[pos.to_play].hand is None:
+        raise FormatError("no play to explain: the round is over or the hand is unknown")
+    return {
+        "position": formats.position_to_line(pos),
+        "level": int_field(req, "level", 0, 5, level),
+    }
+
+
+def _puzzle_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    line = formats.position_to_line(position_field(req))
+    puzzle = _object(req, "puzzle")
+    if not isinstance(formats.from_json_obj(puzzle), Puzzle):
+        raise FormatError("expected a puzzle (catbox-puzzle/1)", where="puzzle")
+    return {"position": line, "puzzle": puzzle}
+
+
+def _generate_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    lvl = str_field(req, "level", required=False, limit=10)
+    if lvl not in ("", "easy", "medium", "hard"):
+        raise ApiError(400, "field 'level' must be easy, medium or hard")
+    return {"players": _players(req), "level": lvl or None, "time_limit": 100.0}
+
+
+def _review_params(req: dict[str, Any], level: int) -> dict[str, Any]:
+    rounds = req.get("rounds")
+    if not isinstance(rounds, list) or not 0 < len(rounds) <= 5:
+        raise ApiError(400, "field 'rounds' must list 1 to 5 round records")
+    players = 2
+    for i, r in enumerate(rounds):
+        rec = formats.from_json_obj(r) if isinstance(r, dict) else None
+        if not isinstance(rec, Record):
+            raise FormatError("expected a round record (catbox-record/1)", where=f"rounds[{i}]")
+        rec.position()  # replayed: every move checked
+        players = rec.players
+    return {
+        "rounds": rounds,
+        "seat": seat_letter(seat_field(req, "seat", players) or 0),
+        "samples": int_field(req, "samples", 2, 400, 60),
+        "time_limit": 240.0,
+    }
+
+
+#: The practice jobs: the longest each may run (seconds), its fields besides ``kind`` and
+#: ``seed``, and the reader that checks them.
+PRACTICE_JOBS: dict[str, tuple[float, set[str], Callable[[dict[str, Any], int], dict[str, Any]]]]
+PRACTICE_JOBS = {
+    "start-decision": (120.0, {"players", "hand", "order", "before", "set_aside"}, _start_params),
+    "start-advice": (
+        60.0,
+        {"players", "hand", "order", "before", "samples", "time_limit"},
+        _start_params,
+    ),
+    "reasons": (120.0, {"position", "names", "level"}, _reasons_params),
+    "puzzle-turn": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
+    "puzzle-reply": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
+    "puzzle-generate": (120.0, {"players", "level"}, _generate_params),
+    "game-review": (300.0, {"rounds", "seat", "samples"}, _review_params),
+}
+
+
+def practice_job(req: dict[str, Any], level: int) -> tuple[str, dict[str, Any], float]:
+    """``POST /api/practice/jobs``: ``{"kind", "seed"?, ...}`` checked here (a 4xx at once),
+    solved in a worker (web/practice.py :data:`~.practice.JOBS`): ``start-decision``
+    ``{"players", "hand", "order", "before"?, "set_aside"?}`` (catbox's set-aside card, or
+    with ``set_aside`` its prediction); ``start-advice`` ``{"players", "hand", "order",
+    "before"?, "samples"?, "time_limit"?}`` (the advisor's ranking; no ``before``: not yet
+    predicted); ``reasons`` ``{"position", "level"?}`` (why catbox plays what it plays);
+    ``puzzle-turn`` / ``puzzle-reply`` ``{"puzzle", "position"}`` (the plays that keep the
+    goal; catbox's defence); ``puzzle-generate`` ``{"players", "level"?}``; ``game-review``
+    ``{"rounds", "seat", "samples"?}`` (each round's review page from the seat's own view).
+    Returns the job's kind, its parameters and its time limit."""
+    kind = req.get("kind")
+    if not isinstance(kind, str) or kind not in PRACTICE_JOBS:
+        raise ApiError(400, f"field 'kind' must be one of {sorted(PRACTICE_JOBS)}")
+    limit, fields, read = PRACTICE_JOBS[kind]
+    check_keys(req, fields | {"kind", "seed"})
+    params = read(req, level)
+    params["seed"] = int_field(req, "seed", 0, 2**31 - 1, 0)
+    return kind, params, limit
+
+
+def _names(req: dict[str, Any], players: int) -> tuple[str, ...]:
+    names = req.get("names") or []
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names
+    ):
+        raise ApiError(400, f"field 'names' must be a list of seat names (1-{MAX_NAME} characters)")
+    if names and len(names) != players:
+        raise ApiError(400, f"give one name per seat ({players}), not {len(names)}")
+    return tuple(names)
+
+
+def game_begin(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/begin``: ``{"players", "deal", "set_aside", "predictions"?, "start",
+    "revealed"?, "names"?}`` (every seat's dealt hand, set-aside card and prediction, in seat
+    order; ``start`` the round start seat's letter): the round ready to play, as
+    :func:`document_json` gives a record (its deal checked, S1-S4)."""
+    check_keys(req, {"players", "deal", "set_aside", "predictions", "start", "revealed", "names"})
+    players = int_field(req, "players", 2, 5, None)
+    if players is None:
+        raise ApiError(400, "missing field 'players'")
+    deal_ = req.get("deal")
+    if not isinstance(deal_, list) or len(deal_) != players:
+        raise ApiError(400, f"field 'deal' must list {players} dealt hands")
+    hands = tuple(tuple(sorted(_int_list({"h": h}, "h", 10))) for h in deal_)
+    aside = _int_list(req, "set_aside", 5)
+    preds = _int_list(req, "predictions", 5) if players > 2 else []
+    if len(aside) != players or (players > 2 and len(preds) != players):
+        raise ApiError(400, f"give one set-aside card and one prediction per seat ({players})")
+    start = seat_field(req, "start", players)
+    rec = Record(
+        players=players,
+        deal=hands,
+        set_aside=tuple(aside),
+        predictions=tuple(preds) if preds else (None,) * players,
+        round_start=start or 0,
+        revealed=tuple(sorted(_int_list(req, "revealed", 3))),
+        names=_names(req, players),
+    )
+    rec.start()  # the deal's checks (S1-S4, 2P1)
+    out = document_json(rec)
+    out["record"] = formats.to_json_obj(rec)
+    return out
+
+
+def _game(req: dict[str, Any]) -> Game:
+    """The game of the request (``catbox.solver.game.Game``), every round replayed."""
+    obj = _object(req, "game")
+    check_keys(obj, {"players", "names", "first_start", "rounds"})
+    players = int_field(obj, "players", 2, 5, None)
+    if players is None:
+        raise ApiError(400, "missing field 'game.players'")
+    rounds = obj.get("rounds", [])
+    if not isinstance(rounds, list) or len(rounds) > players:
+        raise ApiError(400, f"field 'game.rounds' must list at most {players} round records")
+    records = []
+    for i, r in enumerate(rounds):
+        rec = formats.from_json_obj(r) if isinstance(r, dict) else None
+        if not isinstance(rec, Record):
+            raise FormatError("expected a round record (catbox-record/1)", where=f"rounds[{i}]")
+        records.append(rec)
+    first = seat_field(obj, "first_start", players) or 0
+    game = Game(
+        players=players, rounds=tuple(records), names=_names(obj, players), first_start=first
+    )
+    game.validate()
+    return game
+
+
+def game_deal(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/deal``: ``{"game", "seed"}``: the deal of the game's next round (the
+    start passed left, Sc4): every seat's dealt hand, the round start seat, the 2-player
+    revealed cards."""
+    check_keys(req, {"game", "seed"})
+    game = _game(req)
+    seed = int_field(req, "seed", 0, 2**63 - 1, 0)
+    assert seed is not None
+    d = next_round(game, seed=seed)
+    return {
+        "round": len(game.rounds),
+        "start": seat_letter(d.round_start),
+        "deal": [list(h) for h in d.dealt],
+        "revealed": list(d.revealed),
+        "predictions_allowed": list(variant(game.players).predictions),
+    }
+
+
+def game_score(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/score``: ``{"game"}``: per-round scores, totals and winners (Sc4),
+    the shape of ``catbox score GAME --json``."""
+    check_keys(req, {"game"})
+    out: dict[str, Any] = game_score_json(_game(req))
+    return out
+
+
+def game_export(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/game/export``: ``{"game", "syntax"?}``: the game record's text
+    (``catbox-game/1``), every round replayed and checked."""
+    check_keys(req, {"game", "syntax"})
+    syntax = str_field(req, "syntax", required=False, limit=4) or "toml"
+    if syntax not in ("toml", "json"):
+        raise ApiError(400, "field 'syntax' must be 'toml' or 'json'")
+    text = formats.dumps(_game(req), "json" if syntax == "json" else "toml")
+    return {"filename": f"catbox-game.{syntax}", "text": text}
+
+
+def puzzle_list() -> dict[str, Any]:
+    """``GET /api/puzzles``: the bundled collection: name, title, difficulty, players, goal,
+    and whether it can be played out here (every hand known)."""
+    from importlib import resources
+
+    rows = []
+    for f in sorted(resources.files("catbox.puzzles").iterdir(), key=lambda f: f.name):
+        if not f.name.endswith(".toml"):
+            continue
+        doc = formats.loads(f.read_text(encoding="utf-8"), "toml", name=f.name)
+        if not isinstance(doc, Puzzle):
+            continue
+        rows.append(
+            {
+                "name": f.name.removesuffix(".toml"),
+                "title": doc.title,
+                "difficulty": doc.difficulty,
+                "players": doc.position.players,
+                "goal": doc.goal.describe(),
+                "playable": doc.position.all_hands_known,
+            }
+        )
+    rows.sort(key=lambda r: (r["difficulty"] or 0, r["title"]))
+    return {"puzzles": rows}
+
+
+def puzzle_open(req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/puzzles/open``: ``{"name"}`` (a bundled puzzle) or ``{"text"}`` (a pasted
+    one): :func:`document_json` plus the puzzle itself (``puzzle``, its JSON object, sent back
+    with the practice jobs) and whether it can be played out (``playable``)."""
+    from importlib import resources
+
+    check_keys(req, {"name", "text"})
+    name = str_field(req, "name", required=False, limit=80)
+    if name:
+        if not name.replace("-", "").isalnum():
+            raise ApiError(400, "field 'name' must be a bundled puzzle's name")
+        f = resources.files("catbox.puzzles").joinpath(f"{name}.toml")
+        if not f.is_file():
+            raise ApiError(404, f"no bundled puzzle {name!r}")
+        doc = formats.loads(f.read_text(encoding="utf-8"), "toml", name=f"{name}.toml")
+    else:
+        text = str_field(req, "text")
+        doc = formats.loads(text, formats.syntax_of("", text), name="pasted text")
+    if not isinstance(doc, Puzzle):
+        raise FormatError("expected a puzzle (catbox-puzzle/1)", where=name or "text")
+    out = document_json(doc)
+    out["playable"] = doc.position.all_hands_known
+    out["goal_seat"] = seat_letter(doc.goal.seat)
+    out["goal_mode"] = doc.goal.mode
+    return out

@@ -34,11 +34,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from catbox.solver import formats
 from catbox.solver.analysis import seat_to_analyse
-from catbox.solver.errors import CatboxError, PositionError
+from catbox.solver.errors import CatboxError, FormatError, PositionError
 from catbox.solver.player import DEFAULT_LEVEL, MAX_LEVEL
+from catbox.solver.record import Record
 
-from . import api
-from .errors import ApiError, error_json
+from . import api, entry
+from .errors import ApiError, bug_json, error_json
 from .jobs import Pool
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -55,8 +56,9 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def _error(status: int, kind: str, message: str) -> JSONResponse:
-    body = {"error": {"kind": kind, "message": message, "rule": None, "where": None}}
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(
+        {"error": ApiError(status, message, kind=kind).to_json()}, status_code=status
+    )
 
 
 class LocalOnly:
@@ -165,6 +167,13 @@ def create_app(
     async def delete_job(request: Request) -> Response:
         return JSONResponse(jobs.cancel(request.path_params["job"]))
 
+    async def post_practice_job(request: Request) -> Response:
+        kind, params, limit = api.practice_job(await read_json(request), level)
+        return JSONResponse(jobs.submit(kind, params, limit), status_code=202)
+
+    async def puzzles(request: Request) -> Response:
+        return JSONResponse(api.puzzle_list())
+
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
@@ -179,8 +188,7 @@ def create_app(
         return _error(exc.status_code, "request", words.get(exc.status_code, str(exc.detail)))
 
     async def on_other(request: Request, exc: Exception) -> Response:
-        text = " ".join(str(exc).split()) or "(no message)"
-        return _error(500, "internal", f"internal error: {type(exc).__name__}: {text}")
+        return JSONResponse({"error": bug_json(exc)}, status_code=500)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -205,9 +213,21 @@ def create_app(
             Route("/api/view", _endpoint(api.view), methods=["POST"]),
             Route("/api/play", _endpoint(api.play), methods=["POST"]),
             Route("/api/export", _endpoint(api.export), methods=["POST"]),
+            Route("/api/edit", _endpoint(api.edit), methods=["POST"]),
+            Route("/api/enter/start", _endpoint(entry.entry_start), methods=["POST"]),
+            Route("/api/enter/step", _endpoint(entry.entry_step), methods=["POST"]),
+            Route("/api/enter/game", _endpoint(entry.entry_game), methods=["POST"]),
             Route("/api/jobs", post_job, methods=["POST"]),
             Route("/api/jobs/{job}", get_job, methods=["GET"]),
             Route("/api/jobs/{job}", delete_job, methods=["DELETE"]),
+            # practice: whole games against catbox, its reasons, puzzles played out
+            Route("/api/practice/jobs", post_practice_job, methods=["POST"]),
+            Route("/api/game/begin", _endpoint(api.game_begin), methods=["POST"]),
+            Route("/api/game/deal", _endpoint(api.game_deal), methods=["POST"]),
+            Route("/api/game/score", _endpoint(api.game_score), methods=["POST"]),
+            Route("/api/game/export", _endpoint(api.game_export), methods=["POST"]),
+            Route("/api/puzzles", puzzles),
+            Route("/api/puzzles/open", _endpoint(api.puzzle_open), methods=["POST"]),
             Mount("/static", static),
             Mount("/assets", assets),
         ],
@@ -230,10 +250,12 @@ def submit(jobs: Pool, req: dict[str, Any], level: int = DEFAULT_LEVEL) -> dict[
     in a worker. ``analyze``: the table of every legal play (every hand known), rows as they
     are proven; ``advise``: the estimates for ``seat`` (default: the seat to play) from its own
     view; ``play``: catbox's play for the seat to play (practice)."""
+    if req.get("kind") == "review":
+        return submit_review(jobs, req)
     api.check_keys(req, {"kind", "position", "seat", "time_limit", "seed", "samples", "level"})
     kind = req.get("kind")
     if kind not in ("analyze", "advise", "play"):
-        raise ApiError(400, "field 'kind' must be 'analyze', 'advise' or 'play'")
+        raise ApiError(400, "field 'kind' must be 'analyze', 'advise', 'play' or 'review'")
     pos = api.position_field(req)
     seat = api.seat_field(req, "seat", pos.players)
     time_limit = api.number_field(req, "time_limit", 0.1, MAX_TIME_LIMIT, DEFAULT_TIME_LIMIT)
@@ -257,3 +279,28 @@ def submit(jobs: Pool, req: dict[str, Any], level: int = DEFAULT_LEVEL) -> dict[
         "level": lvl,
     }
     return jobs.submit(str(kind), params, time_limit if kind != "play" else 30.0)
+
+
+def submit_review(jobs: Pool, req: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/jobs`` of kind ``review``: ``{"record", "seat", "time_limit"?}``:
+    the entering seat's plays of an entered round judged from its own view (the command line's
+    ``review RECORD --seat S``), answered with the review page (``html``) and a one-line
+    summary. The record is read and replayed here (a 4xx at once when it is bad)."""
+    api.check_keys(req, {"kind", "record", "seat", "time_limit"})
+    obj = req.get("record")
+    if not isinstance(obj, dict):
+        raise ApiError(400, "field 'record' must be a round record (a JSON object)")
+    record = formats.from_json_obj(obj)
+    if not isinstance(record, Record):
+        raise FormatError("expected a round record (catbox-record/1)", where="record")
+    record.position()  # replay: every move checked
+    seat = api.seat_field(req, "seat", record.players)
+    if seat is None or record.deal[seat] is None:
+        raise PositionError("the reviewed seat's dealt hand must be in the record", where="seat")
+    time_limit = api.number_field(req, "time_limit", 0.1, MAX_TIME_LIMIT, DEFAULT_TIME_LIMIT)
+    params = {
+        "record": formats.to_json_obj(record),
+        "seat": req.get("seat"),
+        "time_limit": time_limit,
+    }
+    return jobs.submit("review", params, time_limit + 30.0)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from catbox.solver.errors import CatboxError
+from catbox.solver.errors import CatboxError, SolverBug
+from catbox.solver.rules import RULE_TEXT
 
-__all__ = ["HINTS", "ApiError", "error_json"]
+__all__ = ["HINTS", "ApiError", "bug_json", "error_json", "internal_error"]
 
 #: Hints by :attr:`CatboxError.code`, appended to the message shown in the page.
 HINTS: dict[str, str] = {
@@ -36,9 +37,11 @@ class ApiError(Exception):
 
 
 def error_json(e: CatboxError) -> dict[str, Any]:
-    """``e`` as ``{"kind", "message", "rule", "where"}``; ``message`` is the one line to show
-    (location, text, hint and rule, as the command line prints it)."""
+    """``e`` as ``{"kind", "message", "rule", "where", "rule_text"}``; ``message`` is the one line
+    to show (location, text, hint and rule, as the command line prints it), ``rule_text`` the
+    library's words for the rule (:data:`catbox.solver.rules.RULE_TEXT`), or None."""
     out = e.to_json()
+    out["rule_text"] = RULE_TEXT.get(e.rule or "")
     text = e.message
     hint = HINTS.get(e.code or "")
     if hint:
@@ -49,3 +52,29 @@ def error_json(e: CatboxError) -> dict[str, Any]:
         text = f"{text} [rule {e.rule}]"
     out["message"] = text
     return out
+
+
+def internal_error(message: str, *, kind: str = "internal") -> dict[str, Any]:
+    """The one JSON error object of the board's bugs (or of a worker that died or overran:
+    ``kind``), in the library's shape (:meth:`catbox.solver.errors.SolverBug.to_json`):
+    ``{"kind", "message", "rule": None, "where": None}``. No other web module builds one.
+
+    >>> internal_error("the worker process died")["rule"] is None
+    True
+    """
+    out: dict[str, Any] = dict(SolverBug(message).to_json())
+    out["kind"] = kind
+    return out
+
+
+def bug_json(exc: BaseException) -> dict[str, Any]:
+    """An unexpected exception (a bug, never the user's mistake) as its error object: the
+    exception's type and its message on one line.
+
+    >>> bug_json(KeyError("x"))["message"]
+    "internal error: KeyError: 'x'"
+    """
+    if isinstance(exc, SolverBug):
+        return dict(exc.to_json())
+    text = " ".join(str(exc).split()) or "(no message)"
+    return internal_error(f"internal error: {type(exc).__name__}: {text}")

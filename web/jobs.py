@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .errors import ApiError
+from .errors import ApiError, internal_error
 
 __all__ = ["GRACE", "MAX_ACTIVE", "Job", "Pool"]
 
@@ -127,7 +127,7 @@ class _Slot:
             except Exception as e:  # the supervisor must survive whatever the worker does
                 self.stop_process()
                 with self.pool.lock:
-                    self.pool.finish(job, "error", error=_internal(f"worker failure: {e!r}"))
+                    self.pool.finish(job, "error", error=internal_error(f"worker failure: {e!r}"))
         self.stop_process()
 
     def serve(self, job: Job) -> None:
@@ -145,7 +145,7 @@ class _Slot:
                 with self.pool.lock:
                     if overran:
                         msg = f"the search ran past its time limit of {job.time_limit:g} s"
-                        self.pool.finish(job, "error", error=_internal(msg, kind="time"))
+                        self.pool.finish(job, "error", error=internal_error(msg, kind="time"))
                     else:
                         self.pool.finish(job, "cancelled")
                 return
@@ -158,7 +158,7 @@ class _Slot:
                 self.stop_process()
                 with self.pool.lock:
                     msg = f"the worker process stopped unexpectedly (exit code {code})"
-                    self.pool.finish(job, "error", error=_internal(msg))
+                    self.pool.finish(job, "error", error=internal_error(msg))
                 return
             with self.pool.lock:
                 if tag == "row":
@@ -175,10 +175,6 @@ class _Slot:
     def start_process_quietly(self) -> None:
         if not self.pool.closing:
             self.start_process()
-
-
-def _internal(message: str, kind: str = "internal") -> dict[str, Any]:
-    return {"kind": kind, "message": message, "rule": None, "where": None}
 
 
 class Pool:

@@ -27,15 +27,17 @@ from typing import Any
 from ortools.sat.python import cp_model  # noqa: F401
 
 from catbox.solver.analysis import Limits, analyze_play, merge_status, seat_to_analyse
-from catbox.solver.cards import seat_from_letter
+from catbox.solver.cards import seat_from_letter, seat_letter
 from catbox.solver.deal import random_position
 from catbox.solver.errors import CatboxError, PositionError
 from catbox.solver.estimates.advise import advise
-from catbox.solver.formats import position_from_line
+from catbox.solver.formats import from_json_obj, position_from_line
 from catbox.solver.player import DEFAULT_LEVEL
-from catbox.solver.shapes import advice_json, analyze_json, row_json
+from catbox.solver.record import Record
+from catbox.solver.shapes import advice_json, analyze_json, player_review_json, row_json
 
-from .errors import error_json
+from .errors import bug_json, error_json
+from .practice import JOBS as PRACTICE_JOBS
 from .practice import bot_play
 
 Send = Callable[[str, Any], None]
@@ -94,10 +96,36 @@ def play_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
     return {"play": str(play)}
 
 
+def review_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
+    """An entered round's review from the entering seat's view (``review RECORD --seat S``):
+    the page (``report.review_page``) and a one-line summary."""
+    from catbox.solver.estimates.review import review_player
+    from catbox.solver.report import review_page
+
+    record = from_json_obj(params["record"])
+    assert isinstance(record, Record)  # checked by the server before it queued the job
+    seat = seat_from_letter(params["seat"], record.players)
+
+    def tick(k: int, n: int) -> None:
+        send("progress", {"done": k, "total": n, "stage": "review"})
+
+    pr = review_player(
+        record, seat, samples=100, limits=Limits(params.get("time_limit")), progress=tick
+    )
+    doc = player_review_json(pr, seat)
+    title = f"Review of {seat_letter(seat)}'s plays, a {record.players}-player round"
+    page = review_page(record, doc, view="player", seat=seat, title=title)
+    marked = [f"{p['play']} {p['grade']}" for p in doc["plays"] if p["grade"]]
+    summary = f"{len(doc['plays'])} of your plays reviewed; marked: {', '.join(marked) or 'none'}."
+    return {"html": page, "summary": summary}
+
+
 JOBS: dict[str, Callable[[dict[str, Any], Send], dict[str, Any]]] = {
     "analyze": analyze_job,
     "advise": advise_job,
     "play": play_job,
+    "review": review_job,
+    **PRACTICE_JOBS,
 }
 
 
@@ -130,8 +158,4 @@ def main(conn: Connection) -> None:
         except CatboxError as e:
             send("error", error_json(e))
         except Exception as e:  # a bug: reported as one, and the worker goes on
-            text = " ".join(str(e).split()) or "(no message)"
-            send(
-                "error",
-                {"kind": "internal", "message": f"internal error: {type(e).__name__}: {text}"},
-            )
+            send("error", bug_json(e))

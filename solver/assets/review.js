@@ -1,18 +1,18 @@
-/* catbox HTML review: steps through a reviewed round. The data (solver/report.py
- * review_document) is embedded as JSON; the board is redrawn by CatboxBoard.draw (board.js).
- * No dependencies, no network. */
+/* catbox HTML review: steps through a reviewed round, or through every round of a reviewed
+ * game (a round selector). The data (solver/report.py review_document, or
+ * game_review_document: one such document per round plus the game's summary) is embedded as
+ * JSON; the board is redrawn by CatboxBoard.draw (board.js). No dependencies, no network. */
 "use strict";
 (function () {
-  var doc = JSON.parse(document.getElementById("catbox-data").textContent);
+  var page = JSON.parse(document.getElementById("catbox-data").textContent);
+  var rounds = page.rounds || null; // a game's page: one review document per round
   var svg = document.querySelector("#board svg");
-  var plotCursor = document.querySelector("#plot .cursor");
-  var plot = document.querySelector("#plot svg");
-  var n = doc.moves.length;
+  var doc, n, plotCursor, plot, names, moveButtons;
   var ply = 0;
+  var round = 1;
   var GRADE_CLASS = { "??": "g-qq", "?": "g-q", "?!": "g-qe", "!": "g-ex" };
   var MISTAKES = { "??": true, "?": true, "?!": true };
   var verdicts = {}; // move number -> review entry
-  (doc.review.plays || []).forEach(function (p) { verdicts[p.move] = p; });
 
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
@@ -30,91 +30,165 @@
 
   function counts(list) { return list === null ? "unknown" : list.length ? list.join(" ") : "none"; }
 
-  /* ---- static parts: subtitle, move list, turning points, summary, marks legend */
-  var names = doc.names.map(function (name, i) {
-    var letter = "ABCDE".charAt(i);
-    return name === letter ? letter : letter + " " + name;
-  });
-  var who = doc.view === "player"
-    ? "the plays of " + doc.seat + " judged from its own view (the other hands hidden)"
-    : doc.seat ? "the plays of " + doc.seat : "every play";
-  document.getElementById("subtitle").textContent =
-    doc.players + " players (" + names.join(", ") + "); " + n + " plays; reviewed: " + who + ".";
-
-  var moveList = document.getElementById("moves");
-  moveList.style.setProperty("--players", String(doc.players));
-  var moveButtons = [];
-  var lastTrick = 0;
-  doc.moves.forEach(function (m) {
-    if (m.trick !== lastTrick) {
-      if (lastTrick) {
-        // pad the row so that each trick starts on its own line
-        var used = moveList.children.length % (doc.players + 1);
-        for (var k = used; k && k < doc.players + 1; k++) moveList.appendChild(el("span"));
-      }
-      moveList.appendChild(el("span", { "class": "trickno" }, "Trick " + m.trick));
-      lastTrick = m.trick;
-    }
-    var b = el("span", { "class": "play", "role": "listitem", "data-ply": String(m.ply),
-      "tabindex": "-1", "title": "move " + m.ply });
-    b.appendChild(el("span", { "class": "who" }, m.seat));
-    b.appendChild(document.createTextNode(m.play));
-    var g = gradeOf(m.ply);
-    if (g) b.appendChild(el("span", { "class": "grade " + GRADE_CLASS[g] }, g));
-    b.addEventListener("click", function () { go(m.ply); });
-    moveList.appendChild(b);
-    moveButtons.push(b);
-  });
-
-  var turning = document.getElementById("turning");
-  (doc.review.turning_points || []).forEach(function (t) {
-    var li = el("li", { "data-ply": String(t.move) }, t.text);
-    li.addEventListener("click", function () { go(t.move); });
-    turning.appendChild(li);
-  });
-  if (!turning.children.length) {
-    turning.appendChild(el("li", {}, doc.view === "player"
-      ? "(a player's-view review names no turning points)" : "none: nothing was lost for good"));
+  function emptied(id) {
+    var e = document.getElementById(id);
+    while (e.firstChild) e.removeChild(e.firstChild);
+    return e;
   }
 
-  var summary = document.getElementById("summary");
-  if (doc.view === "full") {
-    var head = el("tr");
-    ["seat", "plays", "judged", "gave something up"].forEach(function (h) { head.appendChild(el("th", {}, h)); });
-    summary.appendChild(head);
-    Object.keys(doc.review.summary || {}).forEach(function (letter) {
-      var s = doc.review.summary[letter];
-      var tr = el("tr");
-      tr.appendChild(el("td", {}, names["ABCDE".indexOf(letter)]));
-      tr.appendChild(el("td", {}, String(s.plays)));
-      tr.appendChild(el("td", {}, String(s.judged)));
-      var gave = el("td", { "class": "gave" });
-      if (!s.gave_up.length) gave.textContent = "none";
-      s.gave_up.forEach(function (mv, i) {
-        if (i) gave.appendChild(document.createTextNode(", "));
-        var a = el("span", { "class": "grade " + (GRADE_CLASS[gradeOf(mv)] || ""), "data-ply": String(mv) },
-          "move " + mv + (gradeOf(mv) ? " " + gradeOf(mv) : ""));
-        a.addEventListener("click", function () { go(mv); });
-        gave.appendChild(a);
-      });
-      tr.appendChild(gave);
-      summary.appendChild(tr);
+  /* ---- the parts of one round: subtitle, move list, turning points, summary, marks legend */
+  function mount(d) {
+    doc = d;
+    n = doc.moves.length;
+    verdicts = {};
+    (doc.review.plays || []).forEach(function (p) { verdicts[p.move] = p; });
+    if (rounds) document.getElementById("plot").innerHTML = doc.plot;
+    plot = document.querySelector("#plot svg");
+    plotCursor = document.querySelector("#plot .cursor");
+    names = doc.names.map(function (name, i) {
+      var letter = "ABCDE".charAt(i);
+      return name === letter ? letter : letter + " " + name;
     });
-  } else {
-    var plays = doc.review.plays || [];
-    var marked = plays.filter(function (p) { return p.grade; });
-    var tr2 = el("tr");
-    tr2.appendChild(el("td", {}, names["ABCDE".indexOf(doc.seat)]));
-    tr2.appendChild(el("td", {}, plays.length + " plays judged; " + marked.length +
-      " with a clearly better play (95% intervals apart)"));
-    summary.appendChild(tr2);
+    var who = doc.view === "player"
+      ? "the plays of " + doc.seat + " judged from its own view (the other hands hidden)"
+      : doc.seat ? "the plays of " + doc.seat : "every play";
+    var which = rounds ? "Round " + round + " of " + rounds.length + " (round start " +
+      doc.round_start + "); " : "";
+    document.getElementById("subtitle").textContent = which +
+      doc.players + " players (" + names.join(", ") + "); " + n + " plays; reviewed: " + who + ".";
+
+    var moveList = emptied("moves");
+    moveList.style.setProperty("--players", String(doc.players));
+    moveButtons = [];
+    var lastTrick = 0;
+    doc.moves.forEach(function (m) {
+      if (m.trick !== lastTrick) {
+        if (lastTrick) {
+          // pad the row so that each trick starts on its own line
+          var used = moveList.children.length % (doc.players + 1);
+          for (var k = used; k && k < doc.players + 1; k++) moveList.appendChild(el("span"));
+        }
+        moveList.appendChild(el("span", { "class": "trickno" }, "Trick " + m.trick));
+        lastTrick = m.trick;
+      }
+      var b = el("span", { "class": "play", "role": "listitem", "data-ply": String(m.ply),
+        "tabindex": "-1", "title": "move " + m.ply });
+      b.appendChild(el("span", { "class": "who" }, m.seat));
+      b.appendChild(document.createTextNode(m.play));
+      var g = gradeOf(m.ply);
+      if (g) b.appendChild(el("span", { "class": "grade " + GRADE_CLASS[g] }, g));
+      b.addEventListener("click", function () { go(m.ply); });
+      moveList.appendChild(b);
+      moveButtons.push(b);
+    });
+
+    var turning = emptied("turning");
+    (doc.review.turning_points || []).forEach(function (t) {
+      var li = el("li", { "data-ply": String(t.move) }, t.text);
+      li.addEventListener("click", function () { go(t.move); });
+      turning.appendChild(li);
+    });
+    if (!turning.children.length) {
+      turning.appendChild(el("li", {}, doc.view === "player"
+        ? "(a player's-view review names no turning points)" : "none: nothing was lost for good"));
+    }
+
+    var summary = emptied("summary");
+    if (doc.view === "full") {
+      var head = el("tr");
+      ["seat", "plays", "judged", "gave something up"].forEach(function (h) { head.appendChild(el("th", {}, h)); });
+      summary.appendChild(head);
+      Object.keys(doc.review.summary || {}).forEach(function (letter) {
+        var s = doc.review.summary[letter];
+        var tr = el("tr");
+        tr.appendChild(el("td", {}, names["ABCDE".indexOf(letter)]));
+        tr.appendChild(el("td", {}, String(s.plays)));
+        tr.appendChild(el("td", {}, String(s.judged)));
+        var gave = el("td", { "class": "gave" });
+        if (!s.gave_up.length) gave.textContent = "none";
+        s.gave_up.forEach(function (mv, i) {
+          if (i) gave.appendChild(document.createTextNode(", "));
+          var a = el("span", { "class": "grade " + (GRADE_CLASS[gradeOf(mv)] || ""), "data-ply": String(mv) },
+            "move " + mv + (gradeOf(mv) ? " " + gradeOf(mv) : ""));
+          a.addEventListener("click", function () { go(mv); });
+          gave.appendChild(a);
+        });
+        tr.appendChild(gave);
+        summary.appendChild(tr);
+      });
+    } else {
+      var plays = doc.review.plays || [];
+      var marked = plays.filter(function (p) { return p.grade; });
+      var tr2 = el("tr");
+      tr2.appendChild(el("td", {}, names["ABCDE".indexOf(doc.seat)]));
+      tr2.appendChild(el("td", {}, plays.length + " plays judged; " + marked.length +
+        " with a clearly better play (95% intervals apart)"));
+      summary.appendChild(tr2);
+    }
+
+    var legend = emptied("grades");
+    Object.keys(doc.grades).forEach(function (g) {
+      legend.appendChild(el("dt", { "class": GRADE_CLASS[g] }, g));
+      legend.appendChild(el("dd", {}, doc.grades[g]));
+    });
+    if (rounds) {
+      document.querySelectorAll("#rounds button").forEach(function (b) {
+        var on = Number(b.getAttribute("data-round")) === round;
+        b.classList.toggle("current", on);
+        if (on) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
+      });
+    }
   }
 
-  var legend = document.getElementById("grades");
-  Object.keys(doc.grades).forEach(function (g) {
-    legend.appendChild(el("dt", { "class": GRADE_CLASS[g] }, g));
-    legend.appendChild(el("dd", {}, doc.grades[g]));
-  });
+  /* ---- a game: its totals and costliest plays (once), and choosing a round */
+  function showRound(r, k) {
+    r = Math.max(1, Math.min(rounds.length, r | 0));
+    if (r !== round || !doc) { round = r; mount(rounds[r - 1]); }
+    go(k);
+  }
+
+  function mountGame() {
+    var g = page.game;
+    var seats = Object.keys(g.seats);
+    var label = function (letter) {
+      var name = g.names && g.names.length ? g.names["ABCDE".indexOf(letter)] : "";
+      return name && name !== letter ? letter + " " + name : letter;
+    };
+    var table = document.getElementById("totals");
+    var head = el("tr");
+    head.appendChild(el("th", {}, "seat"));
+    rounds.forEach(function (_, i) { head.appendChild(el("th", {}, "round " + (i + 1))); });
+    ["total", "predictions", "paradoxes caused"].forEach(function (h) { head.appendChild(el("th", {}, h)); });
+    table.appendChild(head);
+    seats.forEach(function (letter) {
+      var s = g.seats[letter];
+      var won = g.winners && g.winners.indexOf(letter) >= 0;
+      var tr = el("tr", won ? { "class": "winner" } : {});
+      tr.appendChild(el("td", {}, label(letter) + (won ? " ★" : "")));
+      s.scores.forEach(function (v) { tr.appendChild(el("td", { "class": "num" }, v === null ? "?" : String(v))); });
+      tr.appendChild(el("td", { "class": "num total" }, s.total === null ? "?" : String(s.total)));
+      tr.appendChild(el("td", {}, s.predictions.map(function (p) { return p === null ? "—" : String(p); }).join(" ")));
+      tr.appendChild(el("td", { "class": "num" }, String(s.paradoxes)));
+      table.appendChild(tr);
+    });
+    var list = document.getElementById("costliest");
+    g.costliest.forEach(function (c) {
+      var text = "Round " + c.round + ", move " + c.move + ": " + label(c.seat) + " played " + c.play +
+        (c.grade ? " " + c.grade : "") + (c.marks && c.marks.length ? " — " + c.marks.join("; ") : "") +
+        (c.score_change !== undefined && c.score_change !== null ? " (score " + c.score_change.toFixed(2) + ")" : "") +
+        (c.better ? "; better " + c.better : "");
+      var li = el("li", { "class": "grade-row " + (GRADE_CLASS[c.grade] || ""), "data-round": String(c.round),
+        "data-ply": String(c.move), "tabindex": "0" }, text);
+      li.addEventListener("click", function () { showRound(c.round, c.move); });
+      list.appendChild(li);
+    });
+    if (!g.costliest.length) list.appendChild(el("li", {}, "none: no play gave anything up"));
+    var keys = document.querySelector(".keys code");
+    if (keys) keys.textContent = "#round=R&ply=N";
+    document.querySelectorAll("#rounds button").forEach(function (b) {
+      b.addEventListener("click", function () { showRound(Number(b.getAttribute("data-round")), 0); });
+    });
+  }
 
   /* ---- the verdict of the play that led to the shown position */
   function verdictOf(k) {
@@ -191,7 +265,9 @@
     }
     verdictOf(k);
     document.body.setAttribute("data-ply", String(k));
-    if (!keepHash && location.hash !== "#ply=" + k) history.replaceState(null, "", "#ply=" + k);
+    if (rounds) document.body.setAttribute("data-round", String(round));
+    var hash = (rounds ? "#round=" + round + "&" : "#") + "ply=" + k;
+    if (!keepHash && location.hash !== hash) history.replaceState(null, "", hash);
   }
 
   function nextMistake() {
@@ -202,6 +278,11 @@
   function fromHash() {
     var m = /ply=(\d+)/.exec(location.hash);
     return m ? parseInt(m[1], 10) : 0;
+  }
+
+  function roundFromHash() {
+    var m = /round=(\d+)/.exec(location.hash);
+    return m ? parseInt(m[1], 10) : 1;
   }
 
   document.getElementById("first").addEventListener("click", function () { go(0); });
@@ -215,6 +296,18 @@
     if (e.key in keys) { e.preventDefault(); go(keys[e.key]); }
     else if (e.key === "n") { e.preventDefault(); nextMistake(); }
   });
-  window.addEventListener("hashchange", function () { go(fromHash(), true); });
+  if (rounds) {
+    mountGame();
+    window.addEventListener("hashchange", function () {
+      var r = Math.max(1, Math.min(rounds.length, roundFromHash()));
+      if (r !== round) { round = r; mount(rounds[r - 1]); }
+      go(fromHash(), true);
+    });
+    round = Math.max(1, Math.min(rounds.length, roundFromHash()));
+    mount(rounds[round - 1]);
+  } else {
+    window.addEventListener("hashchange", function () { go(fromHash(), true); });
+    mount(page);
+  }
   go(fromHash(), true);
 })();

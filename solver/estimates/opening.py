@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import COPIES, variant
+from ..errors import PositionError
 from ..limits import Limits
 from ..position import Position
 from .deals import sample_rng
@@ -40,6 +41,7 @@ __all__ = [
     "OpeningRow",
     "World",
     "aside_choice",
+    "check_start",
     "choose_aside",
     "choose_prediction",
     "deal_world",
@@ -47,6 +49,42 @@ __all__ = [
     "opening_for_prediction",
     "rank_openings",
 ]
+
+
+def check_start(players: int, hand: tuple[int, ...], order: int, before: tuple[int, ...]) -> None:
+    """A seat's round-start question is well put: its dealt hand (S1, B1), its place in
+    order and the predictions made before it (S3).
+
+    Raises:
+        PositionError: the first thing wrong, with its rule.
+    """
+    v = variant(players)
+    if len(hand) != v.dealt:
+        raise PositionError(
+            f"a dealt hand has {v.dealt} cards at {players} players, not {len(hand)}", rule="S1"
+        )
+    for c, k in Counter(hand).items():
+        if not 1 <= c <= v.max_number:
+            raise PositionError(f"card {c}: numbers run 1..{v.max_number}", rule="B1")
+        if k > COPIES:
+            raise PositionError(f"{k} copies of {c}: there are only {COPIES}", rule="S1")
+    if not 0 <= order < players:
+        raise PositionError(f"order must be 0..{players - 1}", where="order")
+    if players == 2 and before:
+        raise PositionError("there are no predictions at 2 players", rule="S3")
+    if players > 2 and len(before) != order:
+        raise PositionError(
+            f"seat {order} in order after the round start: give the {order} predictions "
+            f"made before it, not {len(before)}",
+            rule="S3",
+            where="before",
+        )
+    for p in before:
+        if p not in v.predictions:
+            raise PositionError(
+                f"prediction {p} is not allowed at {players} players ({v.predictions})", rule="S3"
+            )
+
 
 # playouts per round-start decision, per player count (each a policy playout of the round):
 # about half a second of one core at the round start (bench/arena.py's round-start table)
@@ -269,7 +307,6 @@ def opening_for_aside(
 ) -> Opening:
     """The ranking behind :func:`choose_aside`: every (set-aside card, prediction), the
     predictions before the seat assumed :func:`typical_before`."""
-    from .start import check_start
 
     before = typical_before(players, order)
     dealt = tuple(sorted(hand))
@@ -292,8 +329,6 @@ def opening_for_prediction(
 ) -> Opening:
     """The ranking behind :func:`choose_prediction`: every allowed prediction with ``aside``
     set aside, the predictions ``before`` known."""
-    from ..errors import PositionError
-    from .start import check_start
 
     if players == 2:
         raise PositionError("there are no predictions at 2 players", rule="S3")

@@ -17,22 +17,21 @@ differences between candidates are sharper than their intervals suggest).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import COPIES, variant
+from ..cards import variant
 from ..errors import PositionError
 from ..limits import Limits
 from ..pool import run_samples
-from .opening import deal_world, play_world
+from .opening import check_start, deal_world, play_world
 from .stats import Estimate, mean, proportion
 
 if TYPE_CHECKING:
     from ..search import Session
 
-__all__ = ["DEFAULT_START_SAMPLES", "Candidate", "StartAdvice", "advise_start", "check_start"]
+__all__ = ["DEFAULT_START_SAMPLES", "Candidate", "StartAdvice", "advise_start"]
 
 DEFAULT_START_SAMPLES = 800
 
@@ -77,35 +76,6 @@ class StartAdvice:
             "status": "estimate",
             "stopped_by_time_limit": self.stopped,
         }
-
-
-def check_start(players: int, hand: tuple[int, ...], order: int, before: tuple[int, ...]) -> None:
-    v = variant(players)
-    if len(hand) != v.dealt:
-        raise PositionError(
-            f"a dealt hand has {v.dealt} cards at {players} players, not {len(hand)}", rule="S1"
-        )
-    for c, k in Counter(hand).items():
-        if not 1 <= c <= v.max_number:
-            raise PositionError(f"card {c}: numbers run 1..{v.max_number}", rule="B1")
-        if k > COPIES:
-            raise PositionError(f"{k} copies of {c}: there are only {COPIES}", rule="S1")
-    if not 0 <= order < players:
-        raise PositionError(f"order must be 0..{players - 1}", where="order")
-    if players == 2 and before:
-        raise PositionError("there are no predictions at 2 players", rule="S3")
-    if players > 2 and len(before) != order:
-        raise PositionError(
-            f"seat {order} in order after the round start: give the {order} predictions "
-            f"made before it, not {len(before)}",
-            rule="S3",
-            where="before",
-        )
-    for p in before:
-        if p not in v.predictions:
-            raise PositionError(
-                f"prediction {p} is not allowed at {players} players ({v.predictions})", rule="S3"
-            )
 
 
 StartJob = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int]

@@ -1,4 +1,4 @@
-"""Reading and writing positions, round records and puzzles (formats.md).
+"""Reading and writing positions, round records, games and puzzles (formats.md).
 
 One data model, two syntaxes: TOML for people, JSON for programs, with the same keys. Every
 file names its kind and version in ``format``; :func:`load` picks the reader from it. Every
@@ -45,10 +45,12 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from ..errors import CatboxError, FileError, FormatError
+from ..game import Game
 from ..position import Position
 from ..puzzle import Puzzle
 from ..record import Record
 from .common import Source, as_str, json_dumps, relocated, toml_dumps
+from .game import GAME_FORMAT, game_from_obj, game_line, game_to_obj, game_to_toml
 from .line import LINE_TAG, looks_like_line, position_from_line, position_to_line
 from .position import POSITION_FORMAT, position_from_obj, position_to_obj
 from .puzzle import PUZZLE_FORMAT, puzzle_from_obj, puzzle_to_obj
@@ -56,6 +58,7 @@ from .record import RECORD_FORMAT, record_from_obj, record_to_obj
 
 __all__ = [
     "FORMATS",
+    "GAME_FORMAT",
     "LINE_TAG",
     "POSITION_FORMAT",
     "PUZZLE_FORMAT",
@@ -65,6 +68,7 @@ __all__ = [
     "dumps",
     "from_json_obj",
     "load",
+    "load_game",
     "load_position",
     "load_puzzle",
     "load_record",
@@ -78,10 +82,15 @@ __all__ = [
     "to_json_obj",
 ]
 
-Document = Position | Record | Puzzle
+Document = Position | Record | Puzzle | Game
 Syntax = Literal["toml", "json"]
 #: The kinds this catbox reads, with the newest version of each.
-FORMATS: dict[str, int] = {"catbox-position": 1, "catbox-record": 1, "catbox-puzzle": 1}
+FORMATS: dict[str, int] = {
+    "catbox-position": 1,
+    "catbox-record": 1,
+    "catbox-puzzle": 1,
+    "catbox-game": 1,
+}
 
 _TOML_AT_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END_RE = re.compile(r"\s*\(at end of document\)\s*$")
@@ -185,6 +194,8 @@ def _from_doc(doc: dict[str, Any], src: Source) -> Document:
             return position_from_obj(doc)
         if kind == "catbox-record":
             return record_from_obj(doc)
+        if kind == "catbox-game":
+            return _game_from_doc(doc, src)
         stem = Path(src.name).stem if src.name else ""
         return puzzle_from_obj(
             doc,
@@ -194,6 +205,19 @@ def _from_doc(doc: dict[str, Any], src: Source) -> Document:
         )
     except CatboxError as e:
         raise relocated(e, src) from None
+
+
+def _game_from_doc(doc: dict[str, Any], src: Source) -> Game:
+    """A game, an error in one of its rounds located at that round's line (TOML)."""
+    try:
+        return game_from_obj(doc)
+    except CatboxError as e:
+        line = game_line(src.text, e.where or "") if src.syntax == "toml" and src.text else None
+        if line is None:
+            raise
+        where = f"{e.where} (line {line})"
+        where = f"{src.name}: {where}" if src.name else where
+        raise e.located(where, replace=True, final=True) from None
 
 
 def from_json_obj(doc: dict[str, Any]) -> Document:
@@ -221,7 +245,7 @@ def loads(text: str, syntax: Syntax = "toml", *, name: str | None = None) -> Doc
 
 
 def load(source: str | Path) -> Document:
-    """Read a position, record or puzzle file (syntax by extension, kind by ``format``).
+    """Read a position, record, game or puzzle file (syntax by extension, kind by ``format``).
 
     Raises:
         FileError: the file (or a puzzle's position file) is missing or unreadable.
@@ -271,6 +295,13 @@ def load_position(source: str | Path) -> Position:
     obj = load(source)
     if isinstance(obj, Puzzle):
         return obj.position
+    if isinstance(obj, Game):
+        raise FormatError(
+            "this is a game record, not a position",
+            rule="format",
+            where=str(source),
+            code="game-not-position",
+        )
     if isinstance(obj, Record):
         raise FormatError(
             "this is a round record, not a position",
@@ -291,6 +322,16 @@ def load_record(path: str | Path) -> Record:
     return _load_kind(path, Record, f"a round record ({RECORD_FORMAT})")
 
 
+def load_game(path: str | Path) -> Game:
+    """A whole game from a file.
+
+    Raises:
+        FileError, PositionError, IllegalPlayError: as :func:`load`.
+        FormatError: not a game, or as :func:`load`.
+    """
+    return _load_kind(path, Game, f"a game ({GAME_FORMAT})")
+
+
 def load_puzzle(path: str | Path) -> Puzzle:
     """A puzzle from a file.
 
@@ -301,7 +342,7 @@ def load_puzzle(path: str | Path) -> Puzzle:
     return _load_kind(path, Puzzle, f"a puzzle ({PUZZLE_FORMAT})")
 
 
-D = TypeVar("D", Record, Puzzle)
+D = TypeVar("D", Record, Puzzle, Game)
 
 
 def _load_kind(path: str | Path, kind: type[D], what: str) -> D:
@@ -315,13 +356,11 @@ def _load_kind(path: str | Path, kind: type[D], what: str) -> D:
 
 
 def _kind_word(obj: Document) -> str:
-    return (
-        "position"
-        if isinstance(obj, Position)
-        else "record"
-        if isinstance(obj, Record)
-        else "puzzle"
-    )
+    if isinstance(obj, Position):
+        return "position"
+    if isinstance(obj, Record):
+        return "record"
+    return "game" if isinstance(obj, Game) else "puzzle"
 
 
 # ---------------------------------------------------------------------------- writing
@@ -340,6 +379,8 @@ def to_json_obj(obj: Document) -> dict[str, Any]:
         return record_to_obj(obj)
     if isinstance(obj, Puzzle):
         return puzzle_to_obj(obj)
+    if isinstance(obj, Game):
+        return game_to_obj(obj)
     raise TypeError(f"cannot write a {type(obj).__name__}")
 
 
@@ -349,7 +390,7 @@ def dumps(obj: Document, syntax: Syntax = "toml") -> str:
     if syntax == "json":
         return json_dumps(doc) + "\n"
     if syntax == "toml":
-        return toml_dumps(doc)
+        return game_to_toml(obj) if isinstance(obj, Game) else toml_dumps(doc)
     raise ValueError(f"unknown syntax {syntax!r}")
 
 

@@ -5,6 +5,8 @@
 Since TOML puts every key after a ``[table]`` header into that table, a ``moves`` key written at
 the end of the file (as in the formats.md example) lands in ``[predictions]`` or another seat
 table; the reader accepts it there too, but not in two places. The writer puts it at the top.
+``paradox`` (a seat letter, at the top) names the seat whose declared paradox ended the round
+when its cards are unknown (``Record.declared_paradox``).
 
 Reading checks the record (``Record.validate``) and replays every move, so an illegal move is
 reported with its index, seat, play and rule, and the line of ``moves``.
@@ -49,6 +51,7 @@ RECORD_KEYS = (
     "round_start",
     "revealed",
     "moves",
+    "paradox",
     "deal",
     "set_aside",
     "predictions",
@@ -89,6 +92,8 @@ def record_from_obj(d: Mapping[str, Any]) -> Record:
     names = tuple(as_str_list(names_v, "names")) if names_v is not None else ()
     rs_v = get(d, "round_start")
     round_start = as_seat(rs_v, players, "round_start") if rs_v is not None else 0
+    par_v = get(d, "paradox")
+    declared = as_seat(par_v, players, "paradox") if par_v is not None else None
     rev_v = get(d, "revealed")
     revealed = tuple(sorted(as_int_list(rev_v, "revealed"))) if rev_v is not None else ()
 
@@ -126,6 +131,7 @@ def record_from_obj(d: Mapping[str, Any]) -> Record:
         round_start=round_start,
         revealed=revealed,
         names=names,
+        declared_paradox=declared,
     )
     rec.validate()
     try:
@@ -148,6 +154,8 @@ def record_to_obj(rec: Record) -> dict[str, Any]:
     if rec.players == 2 or rec.revealed:
         d["revealed"] = list(rec.revealed)
     d["moves"] = " ".join(str(m) for m in rec.moves)
+    if rec.declared_paradox is not None:
+        d["paradox"] = seat_letter(rec.declared_paradox)
     deal = {seat_letter(i): list(h) for i, h in enumerate(rec.deal) if h is not None}
     aside = {seat_letter(i): a for i, a in enumerate(rec.set_aside) if a is not None}
     preds = {seat_letter(i): p for i, p in enumerate(rec.predictions) if p is not None}

@@ -9,7 +9,6 @@ transitions are tested against the rules engine.
 from .api import (
     Forced,
     MoveRow,
-    Partial,
     Target,
     analyze_moves,
     best_score_line,
@@ -18,6 +17,7 @@ from .api import (
     forced,
     main_line,
 )
+from .partial import Partial
 from .session import Session
 
 __all__ = [

@@ -26,7 +26,7 @@ from ..position import Position
 from ..rules import RED_BONUS
 from ..scoring import TWO_PLAYER_BONUS_MAX
 from .engine import Bound, mtdf
-from .state import Ctx, State, from_position
+from .state import LEFT, TRICKS, Ctx, State, from_position
 
 __all__ = [
     "DEFAULT_TT_BYTES",
@@ -204,7 +204,7 @@ class NativeEngine:
         """The native state, with the table depth tuned to the question's size: measured
         (bench/bench_native.py), searching the last two tricks without the tables is about
         twice as fast up to 5 tricks left, and slower from 6 on (transpositions pay there)."""
-        tt_min_left = 3 if st[11] <= TABLELESS_UP_TO else 2
+        tt_min_left = 3 if st[LEFT] <= TABLELESS_UP_TO else 2
         if tt_min_left != self._tuned:
             self._tuned = tt_min_left
             self.core.configure(True, tt_min_left, PREFETCH)
@@ -277,7 +277,7 @@ class NativeEngine:
     def exact_value(
         self, st: State, guess: int | None = None, on_bound: Bound | None = None
     ) -> int:
-        g = st[10] if guess is None else guess
+        g = st[TRICKS] if guess is None else guess
         if on_bound is not None:
             return mtdf(lambda a, b: self.value(st, a, b), g, on_bound)
         return self.core.exact_value(self._flat(st), g)
@@ -297,7 +297,7 @@ class NativeEngine:
 
     def children(self, st: State) -> list[tuple[int, State]]:
         """Legal moves in play order (number, then R, B, Y, G) with their states."""
-        if st[11] == 0:
+        if st[LEFT] == 0:
             return []
         ctx = self.ctx
         fs = flat(ctx, st)

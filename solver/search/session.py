@@ -47,7 +47,7 @@ from .native import NativeEngine
 from .state import State
 
 if TYPE_CHECKING:
-    from .api import Partial
+    from .partial import Partial
 
 __all__ = ["AnyEngine", "EngineKind", "Session", "default_engine"]
 

@@ -38,7 +38,18 @@ from ..position import Position
 from ..rules import RED_BONUS
 
 __all__ = [
+    "CNT",
+    "HANDS",
+    "LEADER",
+    "LED",
     "LEFT",
+    "MINE",
+    "OCC",
+    "PERMS",
+    "TOT",
+    "TRICKS",
+    "WSEAT",
+    "WVAL",
     "Ctx",
     "State",
     "apply",
@@ -50,7 +61,10 @@ __all__ = [
 ]
 
 State = tuple[int, int, int, int, int, int, int, int, int, int, int, int]
-LEFT = 11  # a State's ``left``: tricks not yet completed
+#: The packed state's fields by name (the compiled core's ``State`` in cxx/core.h names them
+#: the same; ``tot`` is Python's alone, and ``t`` is the core's ``tricks``). Readers outside
+#: the Python engine's hot loops use these names, never the numbers.
+OCC, MINE, HANDS, PERMS, TOT, LEADER, CNT, LED, WVAL, WSEAT, TRICKS, LEFT = range(12)
 
 
 class Ctx:

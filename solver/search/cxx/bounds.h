@@ -468,6 +468,168 @@ inline bool s_loses_trick(const Ctx& cx, const State& st, int s_done, const Stat
     return cx.to_play(st) == cx.seat && s_beaten(cx, st, sb, lm, false);
 }
 
+// Two sure losers (BOUND_LOST_TWO): S surely loses the current trick (s_loses_trick) and the
+// next one too. Then S's paradox comes after at most lost_cap_j(ub, top, 2) more tricks of S,
+// and S wins at most ub - 2 more tricks in every continuation.
+//
+// Proof of the cap (S has not played in trick 0, so top = left). S's strategy: lose trick 0
+// as s_loses_trick says, then in trick 1 play a cell of U below (a sure loser). If the round
+// ends in trick 0 or 1 (another seat's paradox, X3) S wins nothing more. Else S completes
+// tricks 0 and 1 without winning them, and every trick S wins later takes another of its
+// plays (at most most[S] - 2 of them), is completed before the round ends during trick E at
+// the latest (round_end: at most E - 2 of them) and is one of tricks 2..left-1 (at most
+// left - 2): at most ub - 2 with ub = min(most[S], E, top). S's own paradox comes at its turn
+// in a trick T >= 2 (it has a legal play at its turns in tricks 0 and 1, shown below) with
+// T <= left - 1 (E1), S having won at most the tricks 2..T-1: at most left - 3 = top - 3, and
+// at most ub - 2 by the above.
+//
+// Proof that S has a losing play at its turn in trick 1. S lost trick 0, so another seat won
+// it and leads trick 1 (W3): S is a follower there, and every play of S declared neither red
+// nor trick 1's led colour c1 loses it (W1). Let c0 be trick 0's led colour. In trick 0 S
+// loses at most the permission for c0 (F2: only the led colour goes; a lead loses none, L4),
+// and no other seat's play changes S's hand or permissions (P1, F2). So at S's turn in trick 1
+// S still holds every non-red colour d outside {c0, c1} it holds now. Let U be S's open cells
+// (empty, its numbers, its colours) of the non-red colours outside {c0, c1}: each is a legal
+// follower's play (L1, L2, F1; L3 binds the leader only) that loses, while its cell is empty
+// and S still holds a copy of its number. Psi = sum_k min(S's copies of k, cells of U of
+// number k) falls by at most one with each play that fills a cell of U or spends a copy: S's
+// own play in trick 0 (one), and the plays of the other seats before S's turn in trick 1 that
+// fill cells of U: seat q makes at most before(q, S, 1) = 2 - (q has played in trick 0) plays
+// by then, and fills only cells of U of its numbers and colours (L1, L2; these only shrink,
+// I4): at most x_q = min(before(q, S, 1), sum_k min(q's copies of k, q's cells of U of
+// number k)). When Psi - 1 - sum_q x_q >= 1 a legal loser is left at S's turn (crowding). c0
+// is trick 0's led colour when the leader has played; S's lead when S leads it (no
+// permission lost: c0 counted as red); else any colour the leader could lead (a cell it can
+// fill, L1, L2; red only when red is broken or it has no other, L3). c1 is any colour (a red
+// c1 only widens U): so the bound is asked for every such c0 and every non-red c1.
+// (Mutants for the tests: LOST_TWO_NO_F2 keeps c0's colour in U, LOST_TWO_NO_CROWD forgets
+// the other seats' plays; both must be refuted by the search somewhere.)
+constexpr int BOUND_LOST_TWO = 1024;
+constexpr int LOST_TWO_NO_F2 = 1, LOST_TWO_NO_CROWD = 2;
+inline int lost_cap_j(int ub, int top, int j) {
+    int c = top - 1 - j < ub - j ? top - 1 - j : ub - j;
+    return c < 0 ? 0 : c;
+}
+// S's loser in trick 1 survives c0 (c0 < 0: S loses no permission before trick 1) and every
+// c1, S making `own` plays before its turn there
+inline bool loser_next(const Ctx& cx, const State& st, const Seats& r, uint64_t open, int c0,
+                       int own, int mutant) {
+    const int seat = cx.seat;
+    for (int c1 = 1; c1 < 4; ++c1) {
+        uint64_t u = open & ~cx.pc[1u << c1];
+        if (c0 > 0 && !(mutant & LOST_TWO_NO_F2)) u &= ~cx.pc[1u << c0];
+        int psi = Ctx::min_sum(r.lanes[seat], cx.column_counts(u));
+        if (psi <= own) return false;
+        int x = 0;
+        if (!(mutant & LOST_TWO_NO_CROWD))
+            for (int q = 0; q < cx.players; ++q) {
+                if (q == seat) continue;
+                uint64_t cells = u & r.fill[q];
+                if (!cells) continue;
+                int b = r.before(q, seat, 1);
+                int f = Ctx::min_sum(r.lanes[q], cx.column_counts(cells));
+                x += b < f ? b : f;
+            }
+        if (psi - own - x < 1) return false;
+    }
+    return true;
+}
+// (s_loses_trick or s_ducks_any is asked by the caller: this is trick 1's part, S not having
+// played in trick 0 yet)
+inline bool s_loses_next(const Ctx& cx, const State& st, const Seats& r, int mutant = 0) {
+    const int seat = cx.seat;
+    if (st.left < 3) return false;  // lost_cap is 0 already
+    uint64_t open = r.fill[seat] & ~st.occ & ~cx.red;
+    if (popcount(open) < 2) return false;
+    if (st.cnt) return loser_next(cx, st, r, open, st.led, 1, mutant);
+    if (r.ord[seat] == 0) return loser_next(cx, st, r, open, -1, 1, mutant);  // S leads (L4)
+    uint64_t lead = r.fill[st.leader] & ~st.occ;
+    bool red_ok = (st.occ & cx.red) || !(lead & ~cx.red);  // L3
+    for (int c0 = 0; c0 < 4; ++c0) {
+        if (!(lead & cx.pc[1u << c0]) || (c0 == 0 && !red_ok)) continue;
+        if (!loser_next(cx, st, r, open, c0, 1, mutant)) return false;
+    }
+    return true;
+}
+
+// S surely has, at its turn in the current trick, a legal play that loses it, any legal play
+// (no strategy to serve: the paradox part allows S's paradox), S a follower still to play
+// (part of BOUND_LOST_TWO; a wider s_ducks).
+//
+// Proof. As s_safe_ducks (duck_in) without its strategy's constraint: with c the led colour
+// and w a lower bound on the winning value at S's turn, every open cell of S (empty, its
+// number, its colour: a legal follower's play, L1, L2, F1) in c below w, in a non-red colour
+// outside c, or red below w loses (W1). Those cells are S's now less the ones the seats before
+// S fill (each fills at most one, and only a seat that could fill one of them, L1, L2; Before),
+// so when there are more of them than such seats, one is left at S's turn. With the leader
+// still to play, for every colour it could lead with w its lowest cell there (as s_safe_ducks).
+inline bool loser_in(const Ctx& cx, uint64_t open, int c, int w, const Before& b, int mutant) {
+    const int n = cx.n;
+    auto below = [&](int cc, int v) -> uint64_t {
+        int m = v - (cc == 0 ? cx.rules.red_bonus : 0) - 1;
+        if (m <= 0) return 0;
+        if (m > n) m = n;
+        return ((1ULL << m) - 1) << (cc * n);
+    };
+    uint64_t lose = (open & cx.pc[1u << c] & below(c, w)) | (open & ~cx.red & ~cx.pc[1u << c]);
+    if (c != 0) lose |= open & below(0, w);
+    return popcount(lose) > (mutant & LOST_TWO_NO_CROWD ? 0 : b.in(lose));
+}
+inline bool s_ducks_any(const Ctx& cx, const State& st, const Seats& r, int mutant = 0) {
+    const int seat = cx.seat;
+    if (r.done(seat) || r.ord[seat] == 0) return false;  // S has played, or leads
+    uint64_t open = r.fill[seat] & ~st.occ;
+    if (!open) return false;
+    Before b;
+    for (int q = 0; q < cx.players; ++q)
+        if (q != seat && r.ord[q] >= st.cnt && r.ord[q] < r.ord[seat]) b.fill[b.m++] = r.fill[q];
+    if (st.cnt) return loser_in(cx, open, st.led, st.wval, b, mutant);
+    uint64_t lead = r.fill[st.leader] & ~st.occ;
+    bool red_ok = (st.occ & cx.red) || !(lead & ~cx.red);  // L3
+    for (int c = 0; c < 4; ++c) {
+        uint64_t lc = lead & cx.pc[1u << c];
+        if (!lc || (c == 0 && !red_ok)) continue;
+        int k = cx.cell_n[lowbit(lc)];
+        if (!loser_in(cx, open, c, c == 0 ? k + cx.rules.red_bonus : k, b, mutant)) return false;
+    }
+    return true;
+}
+
+// S's sure losers from now (BOUND_LOST_TRICK, and with BOUND_LOST_TWO the rules above): the
+// number j of the coming tricks S surely loses beyond `top` (0-2) and the paradox part's cap
+// they give (`cap`; S then wins at most ub - j more tricks in every continuation).
+// - S still to play in the current trick and it surely loses it (s_loses_trick; s_ducks_any):
+//   j = 1, lost_cap(ub, top); and the next trick too (s_loses_next): j = 2, lost_cap_j.
+// - S has played in it and is not winning it (so top = left - 1 already counts it lost) and
+//   surely loses the next trick: j = 1, lost_cap(ub, top). Proof: trick 0 is lost (W1: the
+//   winning value only rises), so another seat leads trick 1 (W3) and S follows there;
+//   loser_next with no permission lost (S's F2 of trick 0 is in the state already) and no own
+//   play before it gives S a losing legal play at its turn in trick 1. S's paradox then comes
+//   at its turn in a trick T >= 2, after at most T - 2 <= left - 3 = top - 2 won tricks; every
+//   won trick is one of tricks 2..left-1 (at most top - 1), takes a play other than trick 1's
+//   (at most most[S] - 1) and is completed before the round's end during trick E (at most
+//   E - 2): at most ub - 1 with round_end's ub = min(most[S], E, top).
+inline int s_losers(const Ctx& cx, const State& st, int s_done, int top, const Static& sb,
+                    uint64_t lm, int mask, int& cap, int mutant = 0) {
+    const bool two = mask & BOUND_LOST_TWO;
+    if (!s_done) {
+        if (!s_loses_trick(cx, st, s_done, sb, lm, mask) &&
+            !(two && s_ducks_any(cx, st, sb, mutant)))
+            return 0;
+        if (two && s_loses_next(cx, st, sb, mutant)) {
+            cap = lost_cap_j(sb.ub, top, 2);
+            return 2;
+        }
+        cap = lost_cap(sb.ub, top);
+        return 1;
+    }
+    if (!two || st.wseat == cx.seat || st.left < 3) return 0;
+    uint64_t open = sb.fill[cx.seat] & ~st.occ & ~cx.red;
+    if (!open || !loser_next(cx, st, sb, open, -1, 0, mutant)) return 0;
+    cap = lost_cap(sb.ub, top);
+    return 1;
+}
+
 // S never causes a paradox: it surely makes the plays it needs (surely_makes; without
 // BOUND_SAFE the old never_stuck, all plays owed).
 inline bool s_safe(const Ctx& cx, const State& st, int s_done, const Static& r, int mask) {

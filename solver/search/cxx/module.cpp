@@ -327,6 +327,38 @@ static PyObject* m_set_mask(PyEngine* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+// Engine::proof_size with a census: a sample of the proof's inner (state, goal) nodes, at most
+// per_level for each count of tricks left, as a list of (state, lo, hi, pk) with the goal as
+// win_static normalised it (deepest first); None when the goal is not proven
+static PyObject* m_proof_census(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int lo, hi, pk, per;
+    State st;
+    if (!PyArg_ParseTuple(args, "Oiiii", &so, &lo, &hi, &pk, &per) || !parse_state(self, so, st))
+        return nullptr;
+    catbox::ProofSize ps;
+    catbox::ProofCensus census;
+    census.per_level = per < 0 ? 0 : (size_t)per;
+    bool r = false;
+    if (!run([&] { r = self->eng->proof_size(st, lo, hi, pk, ps, &census); })) return nullptr;
+    if (!r) Py_RETURN_NONE;
+    PyObject* out = PyList_New(0);
+    if (!out) return nullptr;
+    for (int l = catbox::MAX_NUMBER; l >= 0; --l)
+        for (const catbox::CensusNode& c : census.keep[l]) {
+            PyObject* t = state_tuple(self->eng->cx, c.st);
+            PyObject* item = t ? Py_BuildValue("(Niii)", t, c.lo, c.hi, c.pk) : nullptr;
+            if (!item || PyList_Append(out, item) < 0) {
+                Py_XDECREF(item);
+                Py_DECREF(out);
+                return nullptr;
+            }
+            Py_DECREF(item);
+        }
+    return out;
+}
+
 // The round-end facts of st as win_static computes them (search.cpp), for the bindings
 // below: S's place in the trick and round_end's Static under `mask`.
 struct RoundEnd {
@@ -378,6 +410,24 @@ static PyObject* m_lost_trick(PyEngine* self, PyObject* args) {
     uint64_t lm = catbox::legal_mask(cx, st);
     bool r = lm && catbox::s_loses_trick(cx, st, re.s_done, re.sb, lm, mask);
     return PyLong_FromLong(r ? catbox::lost_cap(re.sb.ub, re.top) : -1);
+}
+
+// S's sure losers (bounds.h s_losers with BOUND_LOST_TWO, whatever the engine's mask, and
+// `mutant`): (j, cap), j the coming tricks S surely loses beyond what `top` counts (0-2) and
+// the paradox part's cap they give (-1: none); st must have a legal play.
+static PyObject* m_lost_tricks(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int mutant = 0;
+    State st;
+    if (!PyArg_ParseTuple(args, "O|i", &so, &mutant) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int mask = self->eng->opt.bounds | catbox::BOUND_LOST_TWO;
+    RoundEnd re(cx, st, mask);
+    uint64_t lm = catbox::legal_mask(cx, st);
+    int cap = -1;
+    int j = lm ? catbox::s_losers(cx, st, re.s_done, re.top, re.sb, lm, mask, cap, mutant) : 0;
+    return Py_BuildValue("(ii)", j, j ? cap : -1);
 }
 
 // The helper's strategy bounds with s_safe, as win_static takes them (BOUND_SAFE_DUCK's and
@@ -495,6 +545,12 @@ static PyMethodDef engine_methods[] = {
     {"exact_para", (PyCFunction)m_exact<0>, METH_VARARGS, "exact_para(state, guess) -> int"},
     {"exact_value", (PyCFunction)m_exact<1>, METH_VARARGS, "exact_value(state, guess) -> int"},
     {"avoid_possible", (PyCFunction)m_avoid_possible, METH_VARARGS, "avoid_possible(state)"},
+    {"lost_tricks", (PyCFunction)m_lost_tricks, METH_VARARGS,
+     "lost_tricks(state, mutant=0) -> (j, cap): S surely loses j coming tricks beyond its "
+     "top (0-2; bounds.h s_losers) and the paradox part's cap they give (-1: none)"},
+    {"proof_census", (PyCFunction)m_proof_census, METH_VARARGS,
+     "proof_census(state, lo, hi, pk, per_level) -> [(state, lo, hi, pk)] | None: a sample of "
+     "the proof's inner nodes by tricks left (search.h ProofCensus)"},
     {"proof_size", (PyCFunction)m_proof_size, METH_VARARGS,
      "proof_size(state, lo, hi, pk=-1) -> (inner, leaves, inner by tricks left) | None: the "
      "proof of a yes of win its tables hold (a measurement)"},

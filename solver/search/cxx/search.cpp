@@ -133,11 +133,18 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm,
         // after at most top - 2 more tricks (para_cap's argument without trick 0); with
         // BOUND_LOST_TRICK (lost_cap) also after at most ub - 1, every count at most ub - 1,
         // and S may lose it by a play of its own that a later seat surely beats (s_beaten)
+        // (BOUND_LOST_TWO: S's sure losers over two tricks, s_losers; asked only when the
+        // goal's weakest claim, two losers', would settle it, and without the switch only
+        // when one loser's would)
         if (opt.bounds & BOUND_LOST_TRICK) {
-            if (lo == 0 && pk >= 0 && hi >= ub - 1 && pk >= lost_cap(ub, top) &&
-                s_loses_trick(cx, st, s_done, sb, lm, opt.bounds)) {
-                if (ordered) *ordered = true;  // s_beaten compares numbers (partition.h)
-                return 1;
+            if (lo == 0 && pk >= 0 && hi >= ub - 2 && pk >= lost_cap_j(ub, top, 2) &&
+                ((hi >= ub - 1 && pk >= lost_cap(ub, top)) || opt.bounds & BOUND_LOST_TWO)) {
+                int cap = 0;
+                int j = s_losers(cx, st, s_done, top, sb, lm, opt.bounds, cap);
+                if (j && hi >= ub - j && pk >= cap) {
+                    if (ordered) *ordered = true;  // s_beaten compares numbers (partition.h)
+                    return 1;
+                }
             }
         } else if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&
                    s_ducks(cx, st, sb))
@@ -471,8 +478,9 @@ int Engine::para(const State& st, int alpha, int beta, const Key* known) {
         int cap = opt.bounds & BOUND_PARA_END ? para_cap(sb.ub, top) : sb.ub;
         // (a strategy of S: it loses the current trick, as in win_static)
         if (opt.bounds & BOUND_LOST_TRICK) {
-            int lc = lost_cap(sb.ub, top);
-            if (lc < cap && s_loses_trick(cx, st, s_done, sb, lm, opt.bounds)) cap = lc;
+            int lc = opt.bounds & BOUND_LOST_TWO ? lost_cap_j(sb.ub, top, 2) : lost_cap(sb.ub, top);
+            if (lc < cap && s_losers(cx, st, s_done, top, sb, lm, opt.bounds, lc) && lc < cap)
+                cap = lc;
         } else if (opt.bounds & BOUND_DUCK && top - 2 < cap && s_ducks(cx, st, sb)) {
             cap = top - 2 < 0 ? 0 : top - 2;
         }
@@ -748,7 +756,8 @@ bool Engine::avoid_possible(const State& root) {
 // the other seats' nodes every searched play. Any search over these states and static bounds
 // visits every node of some proof, so the walk's size is what a perfect move order with no
 // table misses would still search, had it chosen the walk's S plays.
-bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize& out) {
+bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize& out,
+                        ProofCensus* census) {
     std::unordered_set<Key, KeyHash> seen;  // (state, goal): goal_key
     auto walk = [&](auto&& self, const State& st, int lo, int hi, int pk) -> bool {
         uint64_t lm = 0;
@@ -761,6 +770,7 @@ bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize&
             return true;  // walked below already (a no there ended the walk)
         ++out.inner;
         ++out.by_left[st.left];
+        if (census) census->add(CensusNode{st, lo, hi, pk});
         int p = cx.to_play(st);
         lm = searched(st, lm, p, false);
         int t = st.tricks;

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <vector>
 
 #include "bounds.h"
 #include "core.h"
@@ -48,6 +49,33 @@ struct Profile {
 struct ProofSize {
     uint64_t inner = 0, leaves = 0;
     uint64_t by_left[MAX_NUMBER + 1] = {};
+};
+
+// A census of a proof (Engine::proof_size with one, a measurement): a uniform sample of its
+// inner (state, goal) nodes, at most per_level of them for each count of tricks left
+// (reservoir sampling with a fixed seed, so the same proof gives the same sample).
+struct CensusNode {
+    State st;
+    int lo, hi, pk;  // the goal as win_static normalised it
+};
+struct ProofCensus {
+    size_t per_level = 0;
+    uint64_t rng = 0x9E3779B97F4A7C15ULL;
+    uint64_t seen[MAX_NUMBER + 1] = {};
+    std::vector<CensusNode> keep[MAX_NUMBER + 1];
+    void add(const CensusNode& c) {
+        int l = c.st.left;
+        uint64_t k = seen[l]++;
+        if (keep[l].size() < per_level) {
+            keep[l].push_back(c);
+            return;
+        }
+        rng ^= rng << 13;  // xorshift64
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        uint64_t r = rng % (k + 1);
+        if (r < per_level) keep[l][r] = c;
+    }
 };
 
 struct WinEntry {  // AND-OR facts of one canonical state
@@ -276,7 +304,9 @@ class Engine {
     int exact_value(const State& st, int guess);
     bool avoid_possible(const State& st);
     // The proof of a goal win answered yes, walked in the tables (false when it is no)
-    bool proof_size(const State& st, int lo, int hi, int pk, ProofSize& out);
+    // (census: the sample of its inner nodes is kept there too)
+    bool proof_size(const State& st, int lo, int hi, int pk, ProofSize& out,
+                    ProofCensus* census = nullptr);
 
     void set_budget(int64_t node_limit, double time_limit);
     // Another thread may ask a running search to stop: it ends at its next budget check

@@ -1,0 +1,253 @@
+"""The forced questions at one node, on one engine: paradox avoidance, the trick counts, the
+score (each a *family* of yes/no searches, cheapest first), asked one family at a time so that
+a limit leaves the cheaper answers settled (:class:`.partial.Partial`); and the plays of a node
+searched once under colour symmetry. :mod:`.api` asks them of a root, :mod:`.threads` of the
+plays it shares out between threads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from ..answers import PROVEN, UNKNOWN, Status
+from ..limits import OutOfTime
+from ..scoring import lowest_score
+from .engine import NOPAR, Bound
+from .partial import Partial
+from .session import AnyEngine
+from .state import CNT, LEADER, LED, LEFT, MINE, OCC, PERMS, TRICKS, WSEAT, Ctx, State, legal_mask
+
+__all__ = [
+    "FAMILIES",
+    "ROW_FAMILIES",
+    "Family",
+    "Row",
+    "ask_all",
+    "ask_family",
+    "ask_row_tricks",
+    "ask_safe",
+    "ask_score",
+    "ask_tricks",
+    "distinct_children",
+    "fewest_more",
+    "guaranteed_score",
+    "is_terminal",
+    "mirror_play",
+    "most_more",
+    "no_counts",
+    "rows_in_order",
+    "score_value",
+]
+
+
+def is_terminal(st: State, eng: AnyEngine) -> bool:
+    return st[LEFT] == 0 or not legal_mask(eng.ctx, st)
+
+
+# ---------------------------------------------------------------------- answers
+def ask_safe(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """Paradox avoidance, guaranteed (I4)."""
+    yield replace(out, guaranteed=eng.win(st, 0, st[LEFT]))
+
+
+def ask_tricks(eng: AnyEngine, st: State, out: Partial, extremes: bool = True) -> Iterator[Partial]:
+    """The trick counts S can force without causing a paradox (none when it cannot avoid
+    one), each as soon as it is settled. Exactly k implies at least k and at most k, so only
+    at_most <= k <= at_least qualify. ``extremes=False`` (:func:`ask_row_tricks`) searches
+    ``at_most`` only as far as those counts need it and leaves it None above at_least."""
+    left, t = st[LEFT], st[TRICKS]
+    if (none := no_counts(out)) is not None:
+        yield none
+        return
+    a = most_more(eng, st, left)
+    out = replace(out, at_least=t + a)
+    yield out
+    b = fewest_more(eng, st, left if extremes else a + 1)  # a + 1: "more than a", never asked
+    if extremes or b <= a:
+        out = replace(out, at_most=t + b)
+        yield out
+    yield replace(out, forceable=tuple(t + k for k in range(b, a + 1) if eng.win(st, k, k)))
+
+
+def no_counts(out: Partial) -> Partial | None:
+    """``out`` with no forceable count when paradox avoidance is settled as no (the counts are
+    without a paradox), which needs no search; else None."""
+    return replace(out, forceable=()) if out.guaranteed is False else None
+
+
+def ask_row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """The trick counts S can force, for a row of :func:`analyze_moves`: :func:`ask_tricks`
+    with ``at_most`` asked only for k <= at_least. A row shows the forceable counts, not at
+    least / at most, and an exact count k needs "at most k" with k <= at_least; when no such
+    k is forceable the row's at_most stays None (it is above at_least) and no count is
+    forceable. What this saves is the proof that the others can hold S above a count S could
+    never force exactly anyway: on 4 players, 6 tricks left, seed 701, row 5Y's "at most 3
+    more" alone took 135 M nodes (no), and the row needs just "at most 0 more" (README, "The
+    rows' trick counts, lazily")."""
+    return ask_tricks(eng, st, out, extremes=False)
+
+
+def ask_score(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """The best score S guarantees (Sc1-Sc3); when a limit cuts it, the interval its probes
+    proved before the cut (then the limit's OutOfTime goes on)."""
+    proven: list[tuple[int, int]] = []
+    try:
+        v = score_value(eng, st, out.at_least, lambda lo, hi: proven.append((lo, hi)))
+    except OutOfTime:
+        if proven:
+            yield replace(out, score_bounds=proven[-1])
+        raise
+    yield replace(out, best_score=v)
+
+
+Family = Callable[[AnyEngine, State, Partial], Iterator[Partial]]
+
+
+# the question families of a node, cheapest first; analyze_moves asks each of them for every
+# row before the next, so a limit that cuts the search leaves the cheaper columns answered
+FAMILIES: tuple[Family, ...] = (ask_safe, ask_tricks, ask_score)
+
+
+# the families of a row of analyze_moves (ask_row_tricks: the counts a row shows)
+ROW_FAMILIES: tuple[Family, ...] = (ask_safe, ask_row_tricks, ask_score)
+
+
+def ask_family(eng: AnyEngine, st: State, out: Partial, family: Family) -> tuple[Partial, bool]:
+    """One family's answers added to ``out``; False (with what was settled before the cut)
+    when a limit runs out."""
+    try:
+        for settled in family(eng, st, out):
+            out = settled
+    except OutOfTime:
+        return out, False
+    return out, True
+
+
+def ask_all(eng: AnyEngine, st: State) -> tuple[Partial, Status]:
+    """Every answer at ``st`` in turn; when a limit runs out, what was settled before it
+    (status ``unknown``)."""
+    out = Partial()
+    for family in FAMILIES:
+        out, done = ask_family(eng, st, out, family)
+        if not done:
+            return out, UNKNOWN
+    return out, PROVEN
+
+
+def most_more(eng: AnyEngine, st: State, left: int) -> int:
+    """The largest k with "at least k more tricks" forceable (monotone in k)."""
+    lo, hi = 0, left
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if eng.win(st, mid, left):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def fewest_more(eng: AnyEngine, st: State, left: int) -> int:
+    """The smallest k with "at most k more tricks" forceable, if it is below ``left`` (else
+    ``left``, never asked: "at most left" is paradox avoidance, and ask_row_tricks passes a
+    smaller ``left`` to mean "more than that")."""
+    lo, hi = 0, left
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if eng.win(st, 0, mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def score_value(
+    eng: AnyEngine, st: State, guess: int | None = None, on_bound: Bound | None = None
+) -> int | None:
+    """Sc1-Sc3 minimax. With S's prediction unknown (3-5 players) the score is unknown unless
+    every continuation ends with S causing a paradox (then it is -tricks, prediction-free).
+    ``guess`` (e.g. at_least: without a paradox the score is at least the tricks) seeds
+    MTD(f). ``on_bound(lo, hi)``, when given, is told the interval of the score proven so far
+    after every probe (a limit that cuts the search leaves it)."""
+    if eng.players > 2 and eng.prediction is None and eng.avoid_possible(st):
+        return None
+    left, t = st[LEFT], st[TRICKS]
+
+    # S has played in the current trick and another seat's play wins it (scoring.lowest_score)
+    beaten = (
+        st[CNT] > 0 and (eng.seat - st[LEADER]) % eng.players < st[CNT] and st[WSEAT] != eng.seat
+    )
+    low = lowest_score(t, left, beaten)
+
+    def within(lo: int, hi: int, shift: int, top: int) -> None:  # MTD(f)'s +-INF cut off
+        assert on_bound is not None
+        on_bound(max(lo + shift, low), min(hi + shift, top))
+
+    if not eng.win(st, 0, left):
+        # the other seats can force S's paradox: the score is -(tricks at the paradox) (Sc1),
+        # and every paradox-free end scores at least 0; so the score is at least -(t + j)
+        # exactly when S can force "no paradox, or a paradox with at most j more tricks"
+        # (one alpha-beta pass over the integer values, Engine.para); the score is at most -t
+        v = eng.exact_para(st, eng.para_guess, on_bound and (lambda lo, hi: within(lo, hi, -t, -t)))
+        assert v != NOPAR
+        eng.para_guess = v
+        return v - t
+    # at most every trick and a group of every cell of the board (Sc1, Sc3)
+    top = t + left + 4 * eng.ctx.max_number
+    return eng.exact_value(st, guess, on_bound and (lambda lo, hi: within(lo, hi, 0, top)))
+
+
+def guaranteed_score(eng: AnyEngine, st: State) -> int | None:
+    """The best round score S (the engine's seat) can guarantee from the packed state ``st``
+    against every other seat (Sc1-Sc3; None when it depends on S's unknown prediction): the
+    score of :func:`forced`, for callers that walk an engine's states themselves (catbox's
+    player solves every play on many sampled deals with one engine)."""
+    return score_value(eng, st)
+
+
+def distinct_children(eng: AnyEngine, st: State) -> list[tuple[int, State]]:
+    """The plays of the seat to play with their states, without plays that mirror a kept one
+    under colour symmetry (:func:`mirror_play`: their answers are the same)."""
+    kids = list(eng.children(st))
+    idxs = {idx for idx, _ in kids}
+    return [(idx, ch) for idx, ch in kids if mirror_play(eng.ctx, st, idx) not in idxs]
+
+
+Row = tuple[Partial, Status]
+
+
+def rows_in_order(eng: AnyEngine, todo: list[tuple[int, State]]) -> dict[int, Row]:
+    """The rows searched in one engine, family by family (:data:`FAMILIES`), each family for
+    every row in turn; once a limit cuts one, the rest keep what they have (status unknown:
+    their share of the limit is spent). One engine for every row, not one per row: README
+    "One engine for every row", bench/bench_native.py --only share."""
+    outs = {idx: Partial() for idx, _ in todo}
+    for family in ROW_FAMILIES:
+        for idx, ch in todo:
+            outs[idx], done = ask_family(eng, ch, outs[idx], family)
+            if not done:
+                return {i: (o, UNKNOWN) for i, o in outs.items()}
+    return {i: (o, PROVEN) for i, o in outs.items()}
+
+
+def mirror_play(ctx: Ctx, st: State, idx: int) -> int | None:
+    """The play of a lower colour that play ``idx`` mirrors, if any. Blue, yellow and green
+    are interchangeable in the rules (only red is special, L3 and W1, and the led colour, F2
+    and W1): swapping two of them whose rows are filled alike, hold S's tokens alike (Sc3) and
+    for which every seat holds the same permission maps the position onto itself, and one play
+    onto the other, so both have the same answers."""
+    n = ctx.max_number
+    c, k0 = divmod(idx, n)
+    led = st[LED] if st[CNT] else -1
+    if c < 2 or c == led:
+        return None
+    row = (1 << n) - 1
+    occ, mine, perms = st[OCC], st[MINE], st[PERMS]
+    for c2 in range(1, c):
+        if c2 == led or (occ >> (c * n) ^ occ >> (c2 * n)) & row:
+            continue
+        if (mine >> (c * n) ^ mine >> (c2 * n)) & row:
+            continue
+        if any((perms >> (4 * q + c) ^ perms >> (4 * q + c2)) & 1 for q in range(ctx.players)):
+            continue
+        return c2 * n + k0
+    return None
