@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .batch.stats import Group
     from .estimates.advise import Advice
     from .estimates.decision import PlayDecision
-    from .estimates.opening import Opening
+    from .estimates.opening import AsideChoice, Opening
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
     from .forcing import ForcedReport
@@ -236,6 +236,18 @@ def opening_json(o: Opening) -> dict[str, Any]:
         "best": rows[0] if rows else None,
         "status": "estimate",
         "stopped_by_time_limit": o.stopped,
+    }
+
+
+def aside_choice_json(c: AsideChoice) -> dict[str, Any]:
+    """catbox's player's set-aside card with its reasons: the ranking (:func:`opening_json`),
+    the card chosen, the best candidate setting aside a most-held number, and the check of the
+    ranking's winner against it on fresh worlds (null when the winner is one)."""
+    return {
+        **opening_json(c.opening),
+        "chosen": c.aside,
+        "usual": {"set_aside": c.usual[0], "prediction": c.usual[1]},
+        "check": None if c.check is None else {"score_diff": round(c.check, 4), "worlds": c.worlds},
     }
 
 
