@@ -67,7 +67,7 @@ from catbox.solver.estimates.policy import POLICIES, Sim  # noqa: E402
 from catbox.solver.estimates.start import advise_start  # noqa: E402
 from catbox.solver.estimates.stats import Estimate, mean, proportion  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
-from catbox.solver.scoring import game_result, seat_score  # noqa: E402
+from catbox.solver.scoring import GameResult, game_result, seat_score  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 
@@ -467,7 +467,7 @@ def print_start(r: dict[str, object]) -> None:
     print_timing(r)
 
 
-def _game_rounds(
+def game_rounds(
     players: int, seeds: list[int], agent: Agent, seat: int | None, rule: str
 ) -> list[list[int]]:
     """One whole game's round scores (Sc4: ``players`` rounds, round r dealt from ``seeds[r]``
@@ -488,6 +488,30 @@ def _game_rounds(
     return rounds
 
 
+def game_win(res: GameResult, seat: int) -> float:
+    """``seat``'s share of the game's win (Sc4: a win shared by k seats counts 1/k)."""
+    return 1 / len(res.winners) if seat in res.winners else 0.0
+
+
+def start_speed(players: int, hands: int, seed0: int) -> dict[str, tuple[float, float]]:
+    """CPU seconds per round-start decision of the player (median, max) over ``hands`` dealt
+    hands, each seat place in turn: ``choose_aside``, then ``choose_prediction``."""
+    times: dict[str, list[float]] = {"aside": [], "prediction": []}
+    for h in range(hands):
+        seed = seed0 + h
+        hand = tuple(dealt_hands(players, seed)[0][0])
+        order = h % players
+        t = time.process_time()
+        a = choose_aside(hand, players=players, order=order, seed=seed)
+        times["aside"].append(time.process_time() - t)
+        if players > 2:
+            before = tuple(variant(players).predictions[k % 2] for k in range(order))
+            t = time.process_time()
+            choose_prediction(hand, a, players=players, order=order, before=before, seed=seed)
+            times["prediction"].append(time.process_time() - t)
+    return {k: (statistics.median(v), max(v)) for k, v in times.items() if v}
+
+
 def game_duel(
     players: int, games: int, seed0: int, rule: str, play: str = "policy", progress: int = 0
 ) -> dict[str, object]:
@@ -504,12 +528,11 @@ def game_duel(
     t0 = time.perf_counter()
     for g in range(games):
         seeds = [(seed0 + g) * 16 + r for r in range(players)]
-        ref = game_result(_game_rounds(players, seeds, agent, None, rule))
+        ref = game_result(game_rounds(players, seeds, agent, None, rule))
         per_w, per_t = [], []
         for c in range(players):
-            res = game_result(_game_rounds(players, seeds, agent, c, rule))
-            w = 1 / len(res.winners) if c in res.winners else 0.0
-            wb = 1 / len(ref.winners) if c in ref.winners else 0.0
+            res = game_result(game_rounds(players, seeds, agent, c, rule))
+            w, wb = game_win(res, c), game_win(ref, c)
             per_w.append(w - wb)
             per_t.append(float(res.totals[c] - ref.totals[c]))
             wins, wins_base = wins + w, wins_base + wb
@@ -788,7 +811,7 @@ def main() -> int:
         "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
     )
     ap.add_argument("--start-only", action="store_true", help="only the round-start table")
-    ap.add_argument("--start-plays", type=int, default=8, help="playings of each start deal")
+    ap.add_argument("--start-plays", type=int, default=1, help="playings of each start deal")
     ap.add_argument("--games", type=int, default=None, help="whole games for the games table")
     ap.add_argument("--game-rule", default="player", help="the round-start rule in whole games")
     args, _ = ap.parse_known_args()
@@ -833,6 +856,13 @@ def main() -> int:
             for name, r in rows.items():
                 print_start(r)
                 res[f"{p}/start/{name}"] = r
+    if start_deals:
+        print("\nThe player's round-start decisions, CPU seconds (median / max)")
+        for p in args.players:
+            ssp = start_speed(p, 2 if args.quick else 10, 7_000_000 * p + args.seed)
+            row = "  ".join(f"{k} {m:.2f} / {x:.2f}" for k, (m, x) in ssp.items())
+            print(f"  {p}p  {row}", flush=True)
+            res[f"{p}/start_speed"] = ssp
     games = args.games if args.games is not None else (1 if args.quick else 4)
     if games:
         print(

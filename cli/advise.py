@@ -13,7 +13,12 @@ from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
 from catbox.solver.limits import Limits
 from catbox.solver.player import MAX_LEVEL
-from catbox.solver.shapes import advice_json, opening_json, play_decision_json
+from catbox.solver.shapes import (
+    advice_json,
+    aside_choice_json,
+    opening_json,
+    play_decision_json,
+)
 
 from .errors import as_options
 from .options import (
@@ -371,24 +376,32 @@ def _player_start(
 ) -> None:
     """``advise --hand --player``: the player's set-aside card (the predictions before it
     assumed, S2 comes first), then its prediction with that card and ``before`` (S3)."""
-    from catbox.solver.estimates.opening import opening_for_aside, opening_for_prediction
+    from catbox.solver.estimates.opening import aside_choice, opening_for_prediction
 
     try:
-        aside = opening_for_aside(
+        aside = aside_choice(
             hand, players=players, order=order, seed=seed, limits=Limits(time_limit)
         )
         pred = None
         if players > 2:
-            pred = opening_for_prediction(hand, aside.rows[0].set_aside, players=players,
+            pred = opening_for_prediction(hand, aside.aside, players=players,
                                           order=order, before=before, seed=seed,
                                           limits=Limits(time_limit))  # fmt: skip
     except CatboxError as e:
         raise as_options(e, _OPTION_NAMES) from None
     if json_out:
-        emit_json({"set_aside": opening_json(aside),
+        emit_json({"set_aside": aside_choice_json(aside),
                    "prediction": opening_json(pred) if pred else None})  # fmt: skip
         return
-    _print_opening(aside, "set-aside card (S2)")
+    _print_opening(aside.opening, "set-aside card (S2), ranked")
+    if aside.check is None:
+        note = f"chosen: {aside.aside}, a copy of the number the hand holds most of"
+    else:
+        note = (
+            f"chosen: {aside.aside} — the ranking's best against the best most-held card "
+            f"({aside.usual[0]}) on {aside.worlds} fresh worlds: {aside.check:+.2f} per round"
+        )
+    out().print(Text("  " + note, style="bold"))
     if pred is not None:
         _print_opening(pred, "prediction (S3)")
 

@@ -6,7 +6,7 @@ The public face: the rules (:class:`Position`, :class:`Record`, scores), the fil
 default) as keyword arguments:
 
 - perfect information (every hand known), :mod:`.search`: ``search.forced`` (not exported
-  here: ``catbox.solver.forced`` is the module of :func:`forced_report`), :func:`can_force`,
+  here: ``catbox.solver.forcing`` is the module of :func:`forced_report`), :func:`can_force`,
   :func:`main_line`, :func:`best_score_line`, :func:`analyze_moves`;
 - cooperative ("possible"), :mod:`.possible`: :func:`paradox_possible`,
   :func:`tricks_possible`;
@@ -23,13 +23,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .analysis import analyze, forced_report, paradox_report, tricks_report
+    from .analysis import analyze, paradox_report, tricks_report
     from .board import ASCENDING, EMPTY, NEUTRAL, Layout, cell_index, largest_group
     from .cards import ALL_COLOURS, Colour, Play, Variant, variant
     from .deal import Deal, deal_round
     from .errors import CatboxError, FormatError, IllegalPlayError, PositionError, SolverBug
     from .estimates.advise import advise
     from .estimates.start import advise_start
+    from .forcing import forced_report
     from .game import Game, next_round, play_game
     from .limits import Limits, OutOfTime
     from .player import choose_aside, choose_play, choose_prediction

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 from .cards import Play, seat_letter
 
 if TYPE_CHECKING:
-    from .analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
+    from .analysis import MoveReport, ParadoxReport, TricksReport
     from .answers import Witness
     from .batch.stats import Group
     from .estimates.advise import Advice
     from .estimates.decision import PlayDecision
-    from .estimates.opening import Opening
+    from .estimates.opening import AsideChoice, Opening
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
+    from .forcing import ForcedReport
     from .game import Game
     from .position import Position
     from .puzzle import Goal, Puzzle
@@ -74,15 +75,15 @@ def paradox_json(r: ParadoxReport) -> dict[str, Any]:
         "round_possible": r.round_possible,
         "line": plays(r.witness.line) if r.witness else None,
         "reason": r.reason,
-        "status": r.overall_status,
+        "status": r.status,
         "deal": deal_json(r.witness),
         "round_line": plays(r.round_witness.line) if r.round_witness else None,
         "round_deal": deal_json(r.round_witness),
         "guaranteed_line": plays(r.strategy_line),
-        "possible_status": r.status,
+        "possible_status": r.possible_status,
         "guaranteed_status": r.forced.guaranteed_status,
         "forced": forced_json(r.forced),
-    } | ({"bounds": {}} if r.overall_status == "unknown" else {})
+    } | ({"bounds": {}} if r.status == "unknown" else {})
 
 
 def tricks_json(r: TricksReport) -> dict[str, Any]:
@@ -235,6 +236,18 @@ def opening_json(o: Opening) -> dict[str, Any]:
         "best": rows[0] if rows else None,
         "status": "estimate",
         "stopped_by_time_limit": o.stopped,
+    }
+
+
+def aside_choice_json(c: AsideChoice) -> dict[str, Any]:
+    """catbox's player's set-aside card with its reasons: the ranking (:func:`opening_json`),
+    the card chosen, the best candidate setting aside a most-held number, and the check of the
+    ranking's winner against it on fresh worlds (null when the winner is one)."""
+    return {
+        **opening_json(c.opening),
+        "chosen": c.aside,
+        "usual": {"set_aside": c.usual[0], "prediction": c.usual[1]},
+        "check": None if c.check is None else {"score_diff": round(c.check, 4), "worlds": c.worlds},
     }
 
 

@@ -151,7 +151,8 @@ def _tricks(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | N
 
 
 def _analyze(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | None) -> Answer:
-    from .analysis import analyze, merge_status
+    from .analysis import analyze
+    from .answers import merge_status
     from .shapes import analyze_json
 
     pos = position_of(src, ask.at)
@@ -167,7 +168,8 @@ def _analyze_rows(
 ) -> Answer:
     """``analyze`` a row per legal play, each sent as it is done (the time limit shared out
     over the plays still to analyse): the board's live table."""
-    from .analysis import analyze_play, merge_status, seat_to_analyse
+    from .analysis import analyze_play, seat_to_analyse
+    from .answers import merge_status
     from .shapes import analyze_json, row_json
 
     pos = position_of(src, ask.at).settle()
@@ -290,7 +292,7 @@ def _start(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | No
 
 
 def _review(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | None) -> Answer:
-    from .analysis import merge_status
+    from .answers import merge_status
     from .game import Game
     from .record import Record
     from .review import review

@@ -139,7 +139,7 @@ def test_advise_hand_player_ranks_the_set_aside_then_the_prediction() -> None:
     assert code == 0, out
     j = json.loads(out)
     aside = choose_aside(hand, players=3, order=1)
-    assert j["set_aside"]["best"]["set_aside"] == aside
+    assert j["set_aside"]["chosen"] == aside
     pred = j["prediction"]
     assert pred["predictions_before"] == [4]
     assert [c["set_aside"] for c in pred["candidates"]] == [aside] * 3  # S3: 1, 3 or 4

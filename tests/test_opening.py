@@ -179,3 +179,30 @@ def test_the_players_play_is_legal_and_blind_to_hidden_hands(
     again = other.hide([s for s in range(view.players) if s != seat])
     assert again == view
     assert choose_play(again, seed=seed) == play
+
+
+@pytest.mark.usefixtures("small_budget")
+def test_the_set_aside_keeps_the_most_held_card_unless_fresh_worlds_confirm_another() -> None:
+    """choose_aside = aside_choice(...).aside: the halving's winner when it sets aside a copy of
+    the number held most; otherwise the winner only if it beat the best such candidate on the
+    fresh worlds of the check."""
+    from collections import Counter
+
+    from catbox.solver.estimates.opening import aside_choice
+
+    checked = 0
+    for seed in range(30):
+        hand = deal_round(4, seed).dealt[seed % 4]
+        c = aside_choice(hand, players=4, order=seed % 4, seed=seed)
+        counts = Counter(hand)
+        most = max(counts.values())
+        assert counts[c.usual[0]] == most
+        best = c.opening.rows[0]
+        if c.check is None:
+            assert counts[best.set_aside] == most and c.aside == best.set_aside
+        else:
+            checked += 1
+            assert c.worlds >= 1
+            assert c.aside == (best.set_aside if c.check > 0 else c.usual[0])
+        assert c.aside == choose_aside(hand, players=4, order=seed % 4, seed=seed)
+    assert checked >= 3

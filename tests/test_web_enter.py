@@ -242,7 +242,8 @@ def test_a_whole_game_entered_round_after_round(browser: Browser, server: Served
                 page.click("#declare-paradox")
             page.wait_for_selector("#game-totals")
         score = game_score_json(game)
-        totals = " · ".join(f"{s} {t}" for s, t in score["game"]["totals"].items())
+        names = dict(zip("ABC", rounds[0].names, strict=True))
+        totals = " · ".join(f"{s} {names[s]} {t}" for s, t in score["game"]["totals"].items())
         text = page.inner_text("#game-totals")
         assert "Game over after 3 rounds" in text and totals in text, text
         assert not page.is_visible("#next-round")
@@ -266,3 +267,22 @@ def test_a_reload_keeps_the_round_being_entered(browser: Browser, server: Served
         assert "D" in page.inner_text("#status")  # D plays the 4th card of the first trick
         page.click("#enter-new")
         page.wait_for_selector("form#enter-round:not([hidden])")
+
+
+def test_your_turn_gets_advice_from_your_view_and_a_row_enters_its_play(
+    browser: Browser, server: Served
+) -> None:
+    rec = record("four-player-round")  # A starts: as A, the first play is yours
+    with open_page(browser, server.url + "#enter") as (page, _):
+        fill_form(page, rec, 0)
+        assert "Your turn" in page.inner_text("#status")
+        page.wait_for_selector("#analysis-status.estimate", timeout=60_000)
+        rows = page.eval_on_selector_all("#analysis-rows tr", "rs => rs.map(r => r.dataset.play)")
+        legal = [str(p) for p in rec.position(0).legal_plays()]
+        assert rows and set(rows) <= set(legal)
+        page.click(f'#analysis-rows tr[data-play="{rows[0]}"]')
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        assert page.get_attribute(f'#board [data-cell="{rows[0]}"]', "data-owner") == "A"
+        page.click("#enter-edit")  # the position shown, in the editor
+        page.wait_for_selector("#edit-status.ok")
+        assert "B to play" in page.inner_text("#edit-status")

@@ -230,4 +230,7 @@ export function setupEntry() {
   $("enter-undo").onclick = undo;
   $("declare-paradox").onclick = () => enter({ paradox: true });
   $("enter-new").onclick = () => newEntry();
+  $("enter-edit").onclick = () => {
+    if (current()) location.hash = `#edit&pos=${encodeURIComponent(current().line)}`;
+  };
 }
