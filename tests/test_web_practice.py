@@ -14,12 +14,12 @@ import pytest
 from catbox.solver import formats
 from catbox.solver.cards import Play, variant
 from catbox.solver.deal import deal_round, random_position
-from catbox.solver.estimates.opening import opening_for_aside
+from catbox.solver.estimates.opening import aside_choice
 from catbox.solver.game import Game, next_round
 from catbox.solver.player import choose_aside, choose_prediction
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.record import Record
-from catbox.solver.shapes import game_score_json, opening_json
+from catbox.solver.shapes import aside_choice_json, game_score_json
 from catbox.solver.solve import goal_reached, solve
 from catbox.web.practice import bot_play, play_reasons, start_advice
 
@@ -82,9 +82,9 @@ def test_S2_S3_catbox_round_start_decisions_are_the_players(server: Served) -> N
             "seed": 3,
         },
     )
-    first = opening_for_aside(hand, players=4, order=1, seed=3)
-    assert why["aside"] == json.loads(json.dumps(opening_json(first)))
-    assert why["aside"]["candidates"][0]["set_aside"] == aside
+    first = aside_choice(hand, players=4, order=1, seed=3)
+    assert why["aside"] == json.loads(json.dumps(aside_choice_json(first)))
+    assert why["aside"]["chosen"] == aside
     assert why["prediction"]["candidates"][0]["prediction"] == pred
 
 

@@ -148,15 +148,16 @@ def start_reasons(
     seed: int = 0,
 ) -> dict[str, Any]:
     """Why a catbox seat set aside and predicted what it did: the rankings its player chose
-    by (``advise --hand --player --json``): ``aside``, every (set-aside card, prediction)
-    with typical predictions assumed before the seat (:func:`~catbox.solver.estimates.
-    opening.opening_for_aside`), and with ``aside`` given at 3-5 players ``prediction``, the
-    predictions of that set-aside card knowing the ones ``before`` it."""
-    from catbox.solver.estimates.opening import opening_for_aside, opening_for_prediction
-    from catbox.solver.shapes import opening_json
+    by (``advise --hand --player --json``): ``aside``, the set-aside decision with its reasons
+    (:func:`~catbox.solver.estimates.opening.aside_choice`: every (set-aside card,
+    prediction) with typical predictions assumed before the seat, the card chosen and its
+    check against the most-held number's), and with ``aside`` given at 3-5 players
+    ``prediction``, the predictions of that set-aside card knowing the ones ``before`` it."""
+    from catbox.solver.estimates.opening import aside_choice, opening_for_prediction
+    from catbox.solver.shapes import aside_choice_json, opening_json
 
-    first = opening_for_aside(hand, players=players, order=order, seed=seed)
-    out: dict[str, Any] = {"aside": opening_json(first), "prediction": None}
+    first = aside_choice(hand, players=players, order=order, seed=seed)
+    out: dict[str, Any] = {"aside": aside_choice_json(first), "prediction": None}
     if aside is not None and players > 2:
         second = opening_for_prediction(
             hand, aside, players=players, order=order, before=tuple(before), seed=seed

@@ -39,7 +39,8 @@ function whyStart(s, deal, asides, preds, out) {
     try {
       const res = await runJob(req);
       out.append(el("h3", { textContent: `${s}'s set-aside card (S2), predictions before it assumed` }),
-        adviceTable({ ...res.aside, assumed: n > 2 }, (c) => c === res.aside.candidates[0], 6));
+        adviceTable({ ...res.aside, assumed: n > 2 },
+          (c) => c === res.aside.candidates.find((r) => r.set_aside === res.aside.chosen), 6));
       if (res.prediction) {
         out.append(el("h3", { textContent: `${s}'s prediction (S3), knowing the ones before it` }),
           adviceTable(res.prediction, (c) => c.prediction === preds[idx(s)], 6));
