@@ -11,6 +11,9 @@ from catbox.solver.rules import RULE_TEXT
 
 STATIC = Path(__file__).parent.parent / "web" / "static"
 SCRIPTS = sorted(STATIC.glob("*.js"))
+# the review page's scripts (inlined into a self-contained file: classic scripts, the same
+# modern dialect: let/const and arrow functions, no var)
+ASSETS = sorted((Path(__file__).parent.parent / "solver" / "assets").glob("*.js"))
 
 
 def test_the_page_loads_one_module_that_imports_the_rest() -> None:
@@ -29,6 +32,14 @@ def test_no_script_over_300_lines_and_one_dialect() -> None:
         text = js.read_text()
         assert len(text.splitlines()) <= 300, js.name
         assert '"use strict"' not in text and not re.search(r"^\s*var ", text, re.M), js.name
+
+
+def test_the_review_pages_scripts_are_short_and_of_the_same_dialect() -> None:
+    assert {js.name for js in ASSETS} >= {"board.js", "review.js", "review_parts.js"}
+    for js in ASSETS:
+        text = js.read_text()
+        assert len(text.splitlines()) <= 300, js.name
+        assert not re.search(r"\bvar\b|function \(", text), js.name
 
 
 def test_no_rule_text_table_in_the_page() -> None:
