@@ -32,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from catbox.solver.game import play_game  # noqa: E402
+from catbox.solver.selfplay import play_game  # noqa: E402
 from catbox.solver.report import external_references  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
@@ -78,7 +78,7 @@ def split(seed: int) -> dict[str, float]:
             continue
         if name in parts:  # each defined once (catbox.solver.player re-exports them)
             cum[parts[name]] = cum.get(parts[name], 0.0) + row[3]
-        elif file.endswith("game.py") and name == "play_game":
+        elif file.endswith("selfplay.py") and name == "play_game":
             cum["total"] = row[3]
     total = cum.get("total") or 1.0
     out = {k: round(cum.get(k, 0.0) / total, 3) for k in ("start", "plays")}

@@ -13,7 +13,8 @@ default) as keyword arguments:
 - the commands' reports, :mod:`.analysis`: :func:`paradox_report`, :func:`tricks_report`,
   :func:`analyze`, :func:`forced_report`;
 - puzzles and rounds: :func:`solve_goal` (:mod:`.solve`), the round review (:mod:`.review`);
-- whole games (:mod:`.game`): :class:`Game`, :func:`play_game`, :func:`next_round`;
+- whole games (:mod:`.game`): :class:`Game`, :func:`next_round`; catbox in every seat
+  (:mod:`.selfplay`): :func:`play_game`;
 - the player's view, :mod:`.estimates`: :func:`advise`, :func:`advise_start`.
 
 The library never imports typer or rich; heavy solvers (ortools, networkx) load lazily.
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from .estimates.advise import advise
     from .estimates.start import advise_start
     from .forcing import forced_report
-    from .game import Game, next_round, play_game
+    from .game import Game, next_round
     from .limits import Limits, OutOfTime
     from .player import choose_aside, choose_play, choose_prediction
     from .position import Position, Seat
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         can_force,
         main_line,
     )
+    from .selfplay import play_game
     from .solve import solve_goal
 
 _HOME = {
@@ -72,7 +74,7 @@ _HOME = {
     "Record": "record",
     "Game": "game",
     "next_round": "game",
-    "play_game": "game",
+    "play_game": "selfplay",
     "GameResult": "scoring",
     "RoundScore": "scoring",
     "SeatScore": "scoring",

@@ -97,6 +97,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("puzzlegen", "puzzlesheet"),
     ("estimates",),
     ("player",),
+    ("selfplay",),
     ("report",),
     ("batch.stats",),
     ("shapes",),
@@ -110,12 +111,9 @@ ALLOWED_UP = {
     ("position", "svg"): "_repr_svg_",
     ("puzzle", "svg"): "_repr_svg_",
     ("record", "svg"): "_repr_svg_",
-    ("game", "player"): "play_game seats catbox's player, inside the function (the whole-game API "
-    "in one module; Game itself sits with record, which formats reads)",
 }
 #: Arrows still up while their owners fix them (each named; remove the entry with the fix).
 PENDING_UP = {
-    ("estimates.advise", "player"): "the player joins the estimates wing (its own change)",
 }
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from catbox.cli.output import EXIT_FORMAT, EXIT_ILLEGAL, EXIT_IO, EXIT_POSITION
 from catbox.solver import Game, formats
-from catbox.solver.game import play_game
+from catbox.solver.selfplay import play_game
 from catbox.solver.shapes import COSTLIEST, game_review_json, game_score_json
 
 from .clirun import run, run_json
