@@ -32,8 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from catbox.solver.selfplay import play_game  # noqa: E402
 from catbox.solver.report import external_references  # noqa: E402
+from catbox.solver.selfplay import play_game  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 CATBOX = Path(sys.executable).with_name("catbox")
