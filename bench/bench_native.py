@@ -72,9 +72,10 @@
    5p / 5), each labelled with its exact least paradox part, the gap (tricks left - pk) and
    S's place in the trick; the coverage of a candidate static rule by gap and place, and its
    claims refuted by the exact search (must be 0).
-15. S's sure losers over two tricks (``--only losers``): bounds.h BOUND_LOST_TWO off and on,
-   the fixed probes' deciding probe on a fresh engine (nodes, CPU seconds, the proof's inner
-   nodes by tricks left) and every analyze answer past the horizon (answers equal).
+15. S's sure losers over two tricks (``--only losers``): bounds.h BOUND_LOST_TWO off, on, and
+   on with each of its parts that are off (LOST_PLAYS, LOST_OVERTAKEN): the fixed probes'
+   deciding probe on a fresh engine (nodes, CPU seconds, the proof's inner nodes by tricks
+   left), then every analyze answer past the horizon off and on (answers equal).
 13. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 

@@ -632,8 +632,10 @@ def test_losers_match_the_full_search(players: int) -> None:
         s_done = _s_done(ctx, seat, st)
         fired += 1
         done += s_done
-        if st[11] <= 3:  # the current trick counted when S has not played in it
-            assert _wins_none(ctx, seat, st, j + s_done), (seed, seat, st)
+        # the current trick counted when S has played in it and is not winning it (top)
+        if st[11] <= 3:
+            k = j + (s_done and st[9] != seat)
+            assert _wins_none(ctx, seat, st, k), (seed, seat, st)
         assert off.core.win(fs, 0, max(0, ub - j), cap), (seed, seat, st)
         assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
     assert fired > 100 and (done > 0 or players == 2), (fired, done)

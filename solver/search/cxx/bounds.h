@@ -468,12 +468,12 @@ inline bool s_loses_trick(const Ctx& cx, const State& st, int s_done, const Stat
     return cx.to_play(st) == cx.seat && s_beaten(cx, st, sb, lm, false);
 }
 
-// Two sure losers (BOUND_LOST_TWO): S surely loses the current trick (s_loses_trick) and the
-// next one too. Then S's paradox comes after at most lost_cap_j(ub, top, 2) more tricks of S,
+// Two sure losers (BOUND_LOST_TWO): S surely loses the current trick (s_loses_trick, or
+// s_ducks_any below) and the next one too. Then S's paradox comes after at most lost_cap_j(ub, top, 2) more tricks of S,
 // and S wins at most ub - 2 more tricks in every continuation.
 //
 // Proof of the cap (S has not played in trick 0, so top = left). S's strategy: lose trick 0
-// as s_loses_trick says, then in trick 1 play a cell of U below (a sure loser). If the round
+// as s_loses_trick or s_ducks_any says, then in trick 1 play a cell of U below (a sure loser). If the round
 // ends in trick 0 or 1 (another seat's paradox, X3) S wins nothing more. Else S completes
 // tricks 0 and 1 without winning them, and every trick S wins later takes another of its
 // plays (at most most[S] - 2 of them), is completed before the round ends during trick E at

@@ -255,10 +255,10 @@ struct Options {
     // LOST_TWO (bounds.h s_losers: any losing play of a waiting S, the next trick's loser
     // after a lost one; caps min(top - 3, ub - 2) for two): the deciding probe of the first
     // paradox-regime row, fresh engine (bench/bench_native.py --only losers; CPU seconds of a
-    // loaded machine), 3p/7 seeds 700-702, 4p/6 701, 5p/5 700: 64.22 M nodes, 8.72 s, proofs
-    // of 5.92 M inner nodes -> 30.15 M, 4.32 s, 2.76 M. Its parts LOST_PLAYS (S's chosen
-    // loser with the next trick's: 32.96 M, 4.26 s, 2.58 M) and LOST_OVERTAKEN (S's winning
-    // play surely overtaken: 30.52 M, 4.56 s, 2.73 M) are off (docs/performance-log-proofs.md)
+    // loaded machine), 3p/7, 4p/6, 5p/5 seeds 700-702: 134.80 M nodes, 21.99 s, proofs of
+    // 10.96 M inner nodes -> 39.07 M, 6.19 s, 3.31 M. Its parts LOST_PLAYS (S's chosen loser
+    // with the next trick's: 41.87 M, 6.50 s, 3.13 M) and LOST_OVERTAKEN (S's winning play
+    // surely overtaken: 39.23 M, 6.51 s, 3.27 M) are off (docs/performance-log-proofs.md)
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_CROWD |
                  BOUND_PARA_END | BOUND_DUCK | BOUND_SAFE_DUCK | BOUND_BEATEN | BOUND_LOST_TRICK |
                  BOUND_LOST_TWO;
