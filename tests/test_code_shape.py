@@ -113,7 +113,7 @@ ALLOWED_UP = {
     ("record", "svg"): "_repr_svg_",
 }
 #: Arrows still up while their owners fix them (each named; remove the entry with the fix).
-PENDING_UP = {}
+PENDING_UP: dict[tuple[str, str], str] = {}
 
 
 def module_name(path: Path, solver: Path) -> str:
