@@ -789,7 +789,10 @@ def root_threads(seeds: int, limit: float) -> list[dict[str, Any]]:
 # bounds; CROWD since stop 23)
 BOUND_CROWD = 16  # bounds.h crowded_trick
 BOUND_LOST_TRICK = 512  # bounds.h s_loses_trick, lost_cap
-BOUNDS_DEFAULT = 1 | 2 | 4 | 8 | BOUND_CROWD | 32 | 64 | 128 | 256 | BOUND_LOST_TRICK
+BOUND_LOST_TWO = 1024  # bounds.h s_losers: S's sure losers over two tricks
+BOUNDS_DEFAULT = (
+    1 | 2 | 4 | 8 | BOUND_CROWD | 32 | 64 | 128 | 256 | BOUND_LOST_TRICK | BOUND_LOST_TWO
+)
 
 
 def _start_with(players: int, seed: int, cap: int, **switches: int) -> dict[str, Any]:
@@ -1272,7 +1275,8 @@ def census(seeds: int, per_level: int, cap: int) -> list[dict[str, Any]]:
     return out
 
 
-BOUND_LOST_TWO = 1024  # bounds.h s_losers: S's sure losers over two tricks (off by default)
+BOUND_LOST_PLAYS = 2048  # bounds.h s_plays_two (a part of s_losers, off)
+BOUND_LOST_OVERTAKEN = 4096  # bounds.h s_overtaken (a part of s_losers, off)
 
 
 def _probe_under(d: dict[str, Any], mask: int, cap: int) -> dict[str, Any]:
@@ -1293,15 +1297,21 @@ def _probe_under(d: dict[str, Any], mask: int, cap: int) -> dict[str, Any]:
 
 
 def losers(seeds: int, quick: bool) -> dict[str, Any]:
-    """BOUND_LOST_TWO off and on (part 15): the fixed probes' deciding probe (3p / 7, 4p / 6,
-    5p / 5) searched with each on a fresh engine (nodes, CPU seconds, the proof's inner nodes
-    by tricks left), then every analyze answer past the horizon (_analyze_ab)."""
+    """BOUND_LOST_TWO off and on, and on with each of its parts (part 15): the fixed probes'
+    deciding probe (3p / 7, 4p / 6, 5p / 5) searched with each on a fresh engine (nodes, CPU
+    seconds, the proof's inner nodes by tricks left), then every analyze answer past the
+    horizon off and on (_analyze_ab)."""
     cap = 100_000_000
-    print("\n== S's sure losers over two tricks (BOUND_LOST_TWO): the deciding probe, fresh"
-          " engine each, CPU seconds of this thread")  # fmt: skip
-    print(f"{'pl':>2} {'left':>4} {'seed':>4} {'off nodes':>10} {'cpu':>6} {'inner':>9}"
-          f" {'on nodes':>10} {'cpu':>6} {'inner':>9} {'smaller':>7}  inner by tricks left"
-          " off / on")  # fmt: skip
+    off_mask = BOUNDS_DEFAULT & ~BOUND_LOST_TWO
+    masks = {"off": off_mask, "on": BOUNDS_DEFAULT,
+             "+plays": BOUNDS_DEFAULT | BOUND_LOST_PLAYS,
+             "+overtaken": BOUNDS_DEFAULT | BOUND_LOST_OVERTAKEN}  # fmt: skip
+    print(
+        "\n== S's sure losers over two tricks (BOUND_LOST_TWO): the deciding probe, fresh"
+        " engine each, CPU seconds of this thread (M nodes / CPU s / proof's inner nodes)"
+    )
+    print(f"{'pl':>2} {'left':>4} {'seed':>4}  " + "  ".join(f"{m:>24}" for m in masks)
+          + "  inner by tricks left off / on")  # fmt: skip
     probes: list[dict[str, Any]] = []
     for players, left in CENSUS_CASES:
         for seed in range(700, 700 + seeds):
@@ -1313,23 +1323,24 @@ def losers(seeds: int, quick: bool) -> dict[str, Any]:
             if not d:
                 print(f"{players:>2} {left:>4} {seed:>4}  no row in the paradox regime")
                 continue
-            off = _probe_under(d, BOUNDS_DEFAULT, cap)
-            on = _probe_under(d, BOUNDS_DEFAULT | BOUND_LOST_TWO, cap)
-            probes.append({"players": players, "tricks_left": left, "seed": seed,
-                           "off": off, "on": on})  # fmt: skip
+            got = {name: _probe_under(d, m, cap) for name, m in masks.items()}
+            probes.append({"players": players, "tricks_left": left, "seed": seed, **got})
+            off, on = got["off"], got["on"]
             by = " ".join(f"{a}/{b}" for a, b in zip(reversed(off["by_left"]),
                           reversed(on["by_left"]), strict=True) if a or b)  # fmt: skip
-            print(f"{players:>2} {left:>4} {seed:>4} {off['nodes']:>10} {off['cpu']:>6.2f}"
-                  f" {off['inner']:>9} {on['nodes']:>10} {on['cpu']:>6.2f} {on['inner']:>9}"
-                  f" {off['inner'] / max(1, on['inner']):>6.2f}x  {by}", flush=True)  # fmt: skip
-    for name in ("off", "on"):
-        print(f"{name:>4}: {sum(p[name]['nodes'] for p in probes) / 1e6:8.2f} M nodes,"
-              f" {sum(p[name]['cpu'] for p in probes):7.2f} s CPU,"
-              f" {sum(p[name]['inner'] for p in probes) / 1e6:8.3f} M inner nodes")  # fmt: skip
+            cells = "  ".join(f"{g['nodes'] / 1e6:>8.2f} {g['cpu']:>6.2f} {g['inner']:>8}"
+                              for g in got.values())  # fmt: skip
+            print(f"{players:>2} {left:>4} {seed:>4}  {cells}  {by}", flush=True)
+    for name in masks:
+        nodes = sum(p[name]["nodes"] for p in probes)
+        cpu = sum(p[name]["cpu"] for p in probes)
+        inner = sum(p[name]["inner"] for p in probes)
+        rate = nodes / 1e6 / max(cpu, 1e-9)
+        print(f"{name:>10}: {nodes / 1e6:8.2f} M nodes, {cpu:7.2f} s CPU ({rate:5.2f} M"
+              f" nodes/s), {inner / 1e6:8.3f} M inner nodes")  # fmt: skip
     cases = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON
     title = "S's sure losers over two tricks (BOUND_LOST_TWO)"
-    rows = _analyze_ab(title, {"bounds": BOUNDS_DEFAULT},
-                       {"bounds": BOUNDS_DEFAULT | BOUND_LOST_TWO}, cases)  # fmt: skip
+    rows = _analyze_ab(title, {"bounds": off_mask}, {"bounds": BOUNDS_DEFAULT}, cases)
     return {"probes": probes, "analyze": rows}
 
 

@@ -53,6 +53,7 @@ def main() -> int:
         "bench_serve.py",
         "bench_puzzles.py",
         "bench_batch.py",
+        "bench_game.py",  # catbox game --players 4 and a game's review page
         "arena.py",  # catbox's player against its previous version and the baselines
         "peer_arena.py",  # the peer's bots; skips unless CATBOX_PEER names a checkout
     ):

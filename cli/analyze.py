@@ -52,7 +52,8 @@ def analyze(
     paradox avoidance stays possible / guaranteed, and the best score it guarantees. The rows
     of the forced columns are searched by --threads threads (default: one per core)."""
     from catbox.solver.analysis import analyze as analyze_position
-    from catbox.solver.analysis import best_rows, merge_status
+    from catbox.solver.analysis import best_rows
+    from catbox.solver.answers import merge_status
 
     lim = search_limits(time_limit, workers, seed, threads)
     pos = load_position(position, at)

@@ -46,7 +46,7 @@ def game(
     then its plays. The same seed and level give the same game. Writes the game record
     (catbox-game/1) with -o, else prints it."""
     from catbox.solver import formats
-    from catbox.solver.game import play_game
+    from catbox.solver.selfplay import play_game
 
     seat_names = tuple(n.strip() for n in names.split(",")) if names is not None else ()
     if seat_names and (len(seat_names) != players or len(set(seat_names)) != players):

@@ -76,7 +76,11 @@ def invoke() -> int:
 def main() -> None:
     """The ``catbox`` entry point. It ends the process without the interpreter's teardown: a
     long search leaves large tables behind, and freeing them object by object took seconds
-    after the answer was printed (``--time-limit`` is a promise for the whole process)."""
+    after the answer was printed (``--time-limit`` is a promise for the whole process, from
+    its start: :func:`catbox.solver.limits.mark_process_start`)."""
+    from catbox.solver.limits import mark_process_start
+
+    mark_process_start()
     code = invoke()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError):  # a closed pipe (`catbox ... | head`)

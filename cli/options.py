@@ -123,13 +123,13 @@ ThreadsOpt = Annotated[
 
 def search_limits(time_limit: float, workers: int, seed: int, threads: int) -> Limits:
     """The limits of a searching command (``analyze``, ``paradox``, ``tricks``), the clock
-    started: the time limit is for the whole command. ``--threads`` 0 means one per core this
-    process may use."""
+    started when the process started: the time limit is for the whole command, start-up
+    included. ``--threads`` 0 means one per core this process may use."""
     from catbox.solver.limits import Limits
     from catbox.solver.pool import default_workers
 
     lim = Limits(time_limit, workers=workers, seed=seed, threads=threads or default_workers())
-    return lim.start()
+    return lim.start_with_process()
 
 
 RecordArg = Annotated[

@@ -75,7 +75,7 @@ def paradox(
         return
     who = seat_letter(s)
     o = out()
-    o.print(Text(f"Paradox analysis for {who}", style="bold"), Text(f"  [{r.overall_status}]"))
+    o.print(Text(f"Paradox analysis for {who}", style="bold"), Text(f"  [{r.status}]"))
     o.print(Text(f"  {who} can avoid a paradox (possible):   ").append_text(yes_no(r.possible)))
     if r.witness is not None:
         o.print(witness_text(pos, r.witness))

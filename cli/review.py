@@ -53,7 +53,7 @@ def review(
     browser."""
     from catbox.solver.limits import Limits
 
-    lim = Limits(time_limit, workers=workers).start()  # the whole command
+    lim = Limits(time_limit, workers=workers).start_with_process()  # the whole command
 
     doc = load_record_or_game(record)
     if isinstance(doc, Game):

@@ -36,7 +36,8 @@ def solve(
 
     pz = find_puzzle(puzzle)
     with progress(f"solving {pz.title!r}…", not json_out):
-        sol = solve_puzzle(pz, limits=Limits(time_limit, workers=workers, seed=seed))
+        lim = Limits(time_limit, workers=workers, seed=seed).start_with_process()
+        sol = solve_puzzle(pz, limits=lim)
     if json_out:
         emit_json(solution_json(sol))
     else:

@@ -6,14 +6,15 @@ The public face: the rules (:class:`Position`, :class:`Record`, scores), the fil
 default) as keyword arguments:
 
 - perfect information (every hand known), :mod:`.search`: ``search.forced`` (not exported
-  here: ``catbox.solver.forced`` is the module of :func:`forced_report`), :func:`can_force`,
+  here: ``catbox.solver.forcing`` is the module of :func:`forced_report`), :func:`can_force`,
   :func:`main_line`, :func:`best_score_line`, :func:`analyze_moves`;
 - cooperative ("possible"), :mod:`.possible`: :func:`paradox_possible`,
   :func:`tricks_possible`;
 - the commands' reports, :mod:`.analysis`: :func:`paradox_report`, :func:`tricks_report`,
   :func:`analyze`, :func:`forced_report`;
 - puzzles and rounds: :func:`solve_goal` (:mod:`.solve`), the round review (:mod:`.review`);
-- whole games (:mod:`.game`): :class:`Game`, :func:`play_game`, :func:`next_round`;
+- whole games (:mod:`.game`): :class:`Game`, :func:`next_round`; catbox in every seat
+  (:mod:`.selfplay`): :func:`play_game`;
 - the player's view, :mod:`.estimates`: :func:`advise`, :func:`advise_start`.
 
 The library never imports typer or rich; heavy solvers (ortools, networkx) load lazily.
@@ -23,14 +24,15 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .analysis import analyze, forced_report, paradox_report, tricks_report
+    from .analysis import analyze, paradox_report, tricks_report
     from .board import ASCENDING, EMPTY, NEUTRAL, Layout, cell_index, largest_group
     from .cards import ALL_COLOURS, Colour, Play, Variant, variant
     from .deal import Deal, deal_round
     from .errors import CatboxError, FormatError, IllegalPlayError, PositionError, SolverBug
     from .estimates.advise import advise
     from .estimates.start import advise_start
-    from .game import Game, next_round, play_game
+    from .forcing import forced_report
+    from .game import Game, next_round
     from .limits import Limits, OutOfTime
     from .player import choose_aside, choose_play, choose_prediction
     from .position import Position, Seat
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
         can_force,
         main_line,
     )
+    from .selfplay import play_game
     from .solve import solve_goal
 
 _HOME = {
@@ -71,7 +74,7 @@ _HOME = {
     "Record": "record",
     "Game": "game",
     "next_round": "game",
-    "play_game": "game",
+    "play_game": "selfplay",
     "GameResult": "scoring",
     "RoundScore": "scoring",
     "SeatScore": "scoring",

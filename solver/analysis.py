@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import PositionError
-from .forced import (
+from .forcing import (
     Bounds,
     ForcedReport,
     bounds_met,
@@ -38,26 +38,17 @@ from .forced import (
 )
 from .limits import Limits
 from .position import Position
-from .sampling import EXACT_DEALS as EXACT_DEALS
-from .sampling import SAMPLED_DEALS as SAMPLED_DEALS
-from .sampling import deals_of
-from .sampling import wilson_upper as wilson_upper
 
 if TYPE_CHECKING:
     from .search import MoveRow, Session
 
 __all__ = [
-    "ForcedReport",
-    "Limits",
     "MoveReport",
     "ParadoxReport",
     "TricksReport",
     "analyze",
     "analyze_play",
     "best_rows",
-    "deals_of",
-    "forced_report",
-    "merge_status",
     "paradox_report",
     "seat_to_analyse",
     "tricks_report",
@@ -67,6 +58,13 @@ __all__ = [
 # ---------------------------------------------------------------------------- reports
 @dataclass(frozen=True, slots=True)
 class ParadoxReport:
+    """``catbox paradox`` (analysis.md, "paradox"): can ``seat`` avoid causing a paradox in some
+    continuation (``possible``, with a ``witness`` line), whatever the others play
+    (``guaranteed``, from ``forced``, with a ``strategy_line``), and can the round end with no
+    paradox at all (``round_possible``, ``round_witness``); ``reason`` says why not when it
+    cannot. ``possible_status`` is the possible part's status, ``status`` the report's (both
+    parts merged), as on :class:`TricksReport`."""
+
     seat: int
     possible: bool | None
     guaranteed: bool | None
@@ -75,16 +73,22 @@ class ParadoxReport:
     round_witness: Witness | None
     strategy_line: tuple[Play, ...] | None  # guaranteed: a main line of a winning strategy
     reason: str | None
-    status: Status  # of the possible part (the guaranteed part: forced.status)
+    possible_status: Status  # of the possible part (the guaranteed part: forced)
     forced: ForcedReport
 
     @property
-    def overall_status(self) -> Status:
-        return merge_status(self.status, self.forced.guaranteed_status)
+    def status(self) -> Status:
+        """The report's status: the possible part's and the guaranteed answer's merged."""
+        return merge_status(self.possible_status, self.forced.guaranteed_status)
 
 
 @dataclass(frozen=True, slots=True)
 class TricksReport:
+    """``catbox tricks`` (analysis.md, "tricks"): the final trick counts ``seat`` can reach
+    (``possible``, one witness line each; ``undecided`` when a limit stopped it) and what it can
+    force (``forced``: forceable counts, at least, at most, best score). ``possible_status``
+    is the possible part's status, ``status`` the report's (both parts merged)."""
+
     seat: int
     possible: tuple[int, ...]
     witnesses: dict[int, Witness]
@@ -119,7 +123,7 @@ def _possible_then_forced(
     """Ask a possible-question solver (up to 60% of the time), then the forced search with the
     rest, all within one deadline."""
     first = lim if lim.left() is None else lim.share(0.6)
-    poss = ask(pos, seat, limits=first, session=session)
+    poss = ask(pos, seat, limits=first)
     counts = None
     if not only_guaranteed and getattr(poss, "status", None) == PROVEN:
         counts = tuple(poss.possible)
@@ -162,7 +166,7 @@ def paradox_report(
         round_witness=poss.round_witness,
         strategy_line=line,
         reason=poss.reason,
-        status=poss.status,
+        possible_status=poss.status,
         forced=forced,
     )
 
@@ -245,7 +249,7 @@ def analyze(
     # the possible columns come first and may take most of the time (they are what a
     # full-deal position can prove); the forced columns get what is left
     first = lim if lim.left() is None else lim.share(0.9)
-    poss = rows_possible(pos, reps, limits=first, session=session)
+    poss = rows_possible(pos, reps, limits=first)
     if progress:
         progress("possible", len(reps), len(reps))
     forced_rows = _forced_rows(pos, seat, plays, lim, session, poss, rep_of, progress)
@@ -305,7 +309,7 @@ def analyze_play(
     pos.check_play(play)
     lim = Limits.of(limits)
     first = lim if lim.left() is None else lim.share(0.9)
-    rp = rows_possible(pos, [play], limits=first, session=session)[play]
+    rp = rows_possible(pos, [play], limits=first)[play]
     counts = rp.possible if rp.status == PROVEN else None
     return _row(play, rp, _forced_row(pos, seat, play, counts, lim, session), None)
 

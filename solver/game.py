@@ -15,7 +15,6 @@ round start player passes one seat left each round [rule Sc4]
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -26,10 +25,9 @@ from .record import Record
 from .scoring import GameResult, RoundScore, game_result, round_score
 
 if TYPE_CHECKING:
-    from .limits import Limits
     from .position import Position
 
-__all__ = ["Game", "next_round", "play_game", "round_seed"]
+__all__ = ["Game", "next_round", "round_seed"]
 
 
 def round_where(r: int) -> str:
@@ -191,90 +189,3 @@ def next_round(game: Game, *, seed: int) -> Deal:
             where="rounds",
         )
     return deal_round(game.players, round_seed(seed, r), round_start=game.round_start(r))
-
-
-def _opening(
-    d: Deal, *, seed: int, limits: Limits | None
-) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
-    """Every seat's set-aside card and prediction, from its own dealt hand, in turn order."""
-    from .player import choose_aside, choose_prediction
-
-    p = d.players
-    order = [(d.round_start + k) % p for k in range(p)]
-    aside = [0] * p
-    preds: list[int | None] = [None] * p
-    before: list[int] = []
-    for k, seat in enumerate(order):
-        hand = d.dealt[seat]
-        aside[seat] = choose_aside(hand, players=p, order=k, seed=seed, limits=limits)
-        if p > 2:
-            pred = choose_prediction(
-                hand, aside[seat], players=p, order=k, before=before, seed=seed, limits=limits
-            )
-            preds[seat] = pred
-            before.append(pred)
-    return tuple(aside), tuple(preds)
-
-
-def play_round(
-    d: Deal,
-    *,
-    seed: int,
-    level: int | None = None,
-    limits: Limits | None = None,
-    names: Sequence[str] = (),
-) -> Record:
-    """One round of ``d`` with catbox in every seat, each deciding from its own view only:
-    its set-aside card and prediction, then every play (``player.choose_play`` on the seat's
-    view: the other hands and set-aside cards hidden)."""
-    from .player import DEFAULT_LEVEL, choose_play
-
-    aside, preds = _opening(d, seed=seed, limits=limits)
-    rec = Record(
-        players=d.players,
-        deal=d.dealt,
-        set_aside=aside,
-        predictions=preds,
-        round_start=d.round_start,
-        revealed=d.revealed,
-        names=tuple(names),
-    )
-    pos = rec.start()
-    moves = []
-    while not pos.finished:
-        seat = pos.to_play
-        assert seat is not None
-        view = pos.hide(j for j in range(d.players) if j != seat)
-        lvl = DEFAULT_LEVEL if level is None else level
-        play = choose_play(view, seed=seed, limits=limits, level=lvl)
-        pos = pos.play(play)
-        moves.append(play)
-    return rec.with_moves(moves)
-
-
-def play_game(
-    players: int,
-    *,
-    seed: int,
-    level: int | None = None,
-    limits: Limits | None = None,
-    names: Sequence[str] = (),
-    progress: Callable[[int, int], None] | None = None,
-) -> Game:
-    """A whole game with catbox in every seat (:func:`play_round` for each round, dealt by
-    :func:`next_round`); deterministic for a seed. ``level`` is ``choose_play``'s (None: its
-    ``DEFAULT_LEVEL``; the player module is imported only here, above formats).
-    ``progress(r, n)`` is called as round ``r`` of ``n`` begins.
-
-    Raises:
-        FormatError: players is not 2 to 5.
-        PositionError: names that are not ``players`` different names.
-    """
-    game = Game(players=players, names=tuple(names))
-    game.validate()
-    for r in range(players):
-        if progress is not None:
-            progress(r + 1, players)
-        d = next_round(game, seed=seed)
-        game = game.with_round(play_round(d, seed=d.seed, level=level, limits=limits, names=names))
-    return game

@@ -6,8 +6,8 @@ how each solver names the same question. A low module: it imports nothing of cat
   compiled search package keeps its own copy of the literal, asserted equal to this one in
   ``tests/test_goals.py``); :data:`FORCED_KIND` maps puzzle kinds onto it.
 - :data:`Question` — a cooperative question ("is there some line…"): avoid a paradox for S,
-  a paradox-free round, S makes exactly k tricks. ``possible.Goal`` and ``cpsat.Mode`` are
-  this literal.
+  a paradox-free round, S makes exactly k tricks. ``possible`` takes it as it is and
+  ``cpsat.Mode`` is this literal.
 
 >>> FORCED_KIND["make-at-least"]
 'at-least'

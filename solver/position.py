@@ -319,14 +319,12 @@ class Position:
             raise IllegalPlayError(
                 f"{who} cannot declare a paradox: no paradox is possible in trick 1", rule="I5"
             )
-        if self.seats[seat].hand is not None:
-            plays = self.legal_plays()
-            if plays:
-                raise IllegalPlayError(
-                    f"{who} cannot declare a paradox: it has legal plays "
-                    f"({' '.join(map(str, plays))})",
-                    rule="X1",
-                )
+        plays = self.legal_plays() if self.seats[seat].hand is not None else []
+        if plays:
+            shown = " ".join(map(str, plays))
+            raise IllegalPlayError(
+                f"{who} cannot declare a paradox: it has legal plays ({shown})", rule="X1"
+            )
         return replace(self, paradox=seat)
 
     def line(self, plays: list[Play]) -> Iterator[Position]:

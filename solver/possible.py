@@ -29,23 +29,17 @@ the claim before it is returned; a failure is a :class:`SolverBug`, never an ans
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .answers import PROVEN, UNKNOWN, Status, Witness
 from .board import EMPTY
 from .cards import Play, seat_letter
 from .coop import CoopSearch
-from .coop import Move as Move
-from .coop import Result as Result
-from .coop import State as State
 from .errors import SolverBug
 from .goals import Question
 from .limits import Limits, OutOfTime
 from .matching import hall_reason, hall_violation
 from .position import Position
-
-if TYPE_CHECKING:
-    from .search import Session
 
 __all__ = [
     "Method",
@@ -53,7 +47,6 @@ __all__ = [
     "RowPossible",
     "TricksPossible",
     "colour_classes",
-    "hall_violation",
     "paradox_possible",
     "rows_possible",
     "tricks_possible",
@@ -90,12 +83,11 @@ class TricksPossible:
 
 # --------------------------------------------------------------------------- dispatch
 
-Goal = Question  # the cooperative question (goals.py)
 _PROBE_BUDGET = 3000  # nodes of the heuristic witness probe before CP-SAT takes over
 _ROW_PROBE = 3000  # per row of analyze (measured: cheaper than one CP-SAT find per count)
 
 
-def _check(pos: Position, seat: int, w: Witness, goal: Goal, k: int = 0) -> Witness:
+def _check(pos: Position, seat: int, w: Witness, goal: Question, k: int = 0) -> Witness:
     """Replay ``w`` through the rules engine and check it satisfies ``goal``."""
     end = w.verify(pos)
     if goal == "round" and end.paradox is not None:
@@ -148,13 +140,11 @@ def paradox_possible(
     seat: int,
     *,
     limits: Limits | None = None,
-    session: Session | None = None,
     method: Method = "auto",
 ) -> ParadoxPossible:
     """Can ``seat`` avoid causing a paradox in some continuation (and some deal of the unknown
-    hands), and can the round end with no paradox at all? ``method`` forces an engine. (The
-    cooperative engines keep no tables between questions: ``session`` is taken for the
-    uniform signature of every question.)"""
+    hands), and can the round end with no paradox at all? ``method`` forces an engine. (No
+    ``session``: the cooperative engines keep no tables between questions.)"""
     pos = pos.settle()
     if pos.finished:
         return _trivial_paradox(pos, seat)
@@ -221,12 +211,10 @@ def tricks_possible(
     seat: int,
     *,
     limits: Limits | None = None,
-    session: Session | None = None,
     method: Method = "auto",
 ) -> TricksPossible:
     """Every final trick count of ``seat`` reachable in some continuation (and deal) in which
-    ``seat`` causes no paradox, one verified witness line per count (``session``: as in
-    :func:`paradox_possible`)."""
+    ``seat`` causes no paradox, one verified witness line per count."""
     pos = pos.settle()
     now = pos.seats[seat].tricks
     if pos.finished:
@@ -332,7 +320,6 @@ def rows_possible(
     plays: list[Play],
     *,
     limits: Limits | None = None,
-    session: Session | None = None,
 ) -> dict[Play, RowPossible]:
     """The possible columns of every row in ``plays`` (legal plays of the seat to play S; give
     class representatives of :func:`colour_classes`): the exhaustive search where it is small,

@@ -221,7 +221,7 @@ def search_effort(pos: Position, seat: int, *, limits: Limits | None = None) -> 
     """Nodes the game-tree search visits to settle every forced answer of ``seat`` from
     ``pos`` on fresh tables (summed over the deals of unknown hands); None when a limit ran
     out (over sampled deals: the nodes of the sample, deterministic for the seed)."""
-    from .forced import forced_report
+    from .forcing import forced_report
     from .search import Session
 
     fr = forced_report(pos, seat, limits=limits, session=Session())  # fresh tables

@@ -282,6 +282,7 @@ def _page(start: Position, heading: str, plot: str, doc: dict[str, Any], rounds:
         "plot": plot,
         "data": _json_for_script(doc),
         "board_js": _asset("board.js"),
+        "review_parts_js": _asset("review_parts.js"),
         "review_js": _asset("review.js"),
     }
     page = _asset("review.html")

@@ -23,12 +23,12 @@ of the time left. A play whose questions ran out of time keeps the verdicts that
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .analysis import ForcedReport, forced_report
 from .answers import PROVEN, UNKNOWN, Status
 from .cards import Play, seat_letter
+from .forcing import ForcedReport, forced_report
 from .limits import Limits
 from .position import Position
 from .record import Record
@@ -56,6 +56,11 @@ def _worst(grades: list[str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PlayReview:
+    """The verdict on one play of a recorded round: what the mover gave up by it (``marks``,
+    graded ``grade``), a ``better`` play that kept it, the reachable trick counts before and
+    after, and, near the end, the exact forced answers before and after (``before``/``after``).
+    ``status`` is ``proven`` when every question asked of the play was settled."""
+
     move: int  # 1-based index in the record
     seat: int
     play: Play
@@ -73,6 +78,9 @@ class PlayReview:
 
 @dataclass(frozen=True, slots=True)
 class TurningPoint:
+    """A move after which something was no longer possible (a paradox-free round, or the
+    culprit's avoiding its paradox), told in ``text``."""
+
     seat: int
     move: int  # after this move (0: from the deal), the thing described was no longer possible
     text: str
@@ -80,6 +88,9 @@ class TurningPoint:
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
+    """One seat's review in numbers: its plays reviewed, those judged, those that gave
+    something up."""
+
     seat: int
     plays: int  # plays reviewed
     judged: int  # plays with a proven verdict
@@ -197,7 +208,7 @@ def review(
     """Review every play of ``record`` (or only ``seat``'s; from move ``from_move`` on)
     within one deadline: a verdict per play, the round's turning points and a summary per
     seat. ``depth``: the exact forced answers are compared from this many tricks left."""
-    from .possible import colour_classes, paradox_possible, rows_possible
+    from .possible import paradox_possible
 
     lim = Limits.of(limits)
     positions = list(record.positions())
@@ -217,102 +228,162 @@ def review(
             elif round_ok.get(i + 1) is True:  # possible later, so possible now (I4)
                 round_ok[i] = True
             else:
-                r = paradox_possible(positions[i], 0, limits=part, session=session)
+                r = paradox_possible(positions[i], 0, limits=part)
                 round_ok[i] = r.round_possible
         return round_ok[i]
 
     plays: list[PlayReview] = []
     # the last plays first: they are cheap, and the time they leave goes to the early ones
     for j, k in enumerate(reversed(todo)):
-        pos = positions[k - 1]
-        move = record.moves[k - 1]
-        mover = pos.to_play
-        assert mover is not None
         if progress:
             progress(k, n)
         part = lim.share(1.0 / (len(todo) - j))
-        marks: list[str] = []
-        grades: list[str] = []
-        better: Play | None = None
-        status: Status = PROVEN
-        # per legal play: whether it would give something up (None: not proven)
-        loses: dict[Play, bool | None] = {}
-        # the possible columns of every legal play (symmetric plays solved once)
-        legal = pos.legal_plays()
-        classes = colour_classes(pos, legal)
-        rep_of = {p: c[0] for c in classes for p in c}
-        need = sorted({rep_of[p] for p in legal})
-        exact_depth = pos.tricks_left <= depth and pos.all_hands_known
-        poss_part = part if part.left() is None else part.share(0.5 if exact_depth else 0.9)
-        rows = rows_possible(pos, need, limits=poss_part, session=session)
-        rb = round_possible(k - 1, part.share(0.5))
-        ra = round_possible(k, part.share(0.5))
-        p_before = p_after = None
-        analysed = False
-        if all(r.status == PROVEN for r in rows.values()):
-            counts = {p: rows[rep_of[p]].possible for p in legal}
-            m, b, g = _possible_marks(pos, mover, counts, move, rb, ra)
-            marks += m
-            grades.append(g)
-            better = better or b
-            for p in legal:  # round_after unknown for the alternatives: not counted
-                alt = m if p == move else _possible_marks(pos, mover, counts, p, rb, None)[0]
-                loses[p] = bool(alt)
-            p_before = tuple(sorted(set().union(*counts.values())))
-            p_after = counts[move]
-            analysed = True
-        else:
-            status = UNKNOWN
-        before = after = None
-        if exact_depth and not part.expired():
-            before = forced_report(pos, mover, limits=part.share(0.3), session=session)
-            kids = {
-                p: forced_report(
-                    pos.play(p), mover, limits=part.share(1.0 / (len(legal) - i)), session=session
-                )
-                for i, p in enumerate(legal)
-            }
-            if before.status == PROVEN and all(f.status == PROVEN for f in kids.values()):
-                m, b, g = _judge(pos, mover, before, kids, move)
-                marks += [x for x in m if x not in marks]
-                grades.append(g)
-                better = b or better  # an exact forced verdict's better play comes first
-                analysed = True
-                for p in legal:
-                    alt = m if p == move else _judge(pos, mover, before, kids, p)[0]
-                    loses[p] = bool(alt) or bool(loses.get(p))
-            else:
-                status = UNKNOWN
-            after = kids[move]
-        elif exact_depth:
-            status = UNKNOWN
-        if better == move:
-            better = None
-        grade = _worst(grades) if marks else ""
-        others = [loses.get(p) for p in legal if p != move]
-        if analysed and not marks and others and all(others):
-            grade = "!"
-        plays.append(
-            PlayReview(
-                k,
-                mover,
-                move,
-                analysed,
-                status if analysed else UNKNOWN,
-                before,
-                after,
-                tuple(marks),
-                better,
-                p_before,
-                p_after,
-                ra,
-                grade,
-            )
-        )
+
+        def rounds(part: Limits, k: int = k) -> tuple[bool | None, bool | None]:
+            return round_possible(k - 1, part.share(0.5)), round_possible(k, part.share(0.5))
+
+        pos, move = positions[k - 1], record.moves[k - 1]
+        plays.append(_review_play(pos, k, move, part, depth, session, rounds))
     plays.sort(key=lambda p: p.move)
     tps = _turning_points(record, positions, seat, lim, session, round_ok)
+    return Review(tuple(plays), tuple(tps), depth, _summaries(record.players, plays, seat))
+
+
+#: A paradox-free round possible before / after the move, within a share of a limit.
+Rounds = Callable[[Limits], tuple[bool | None, bool | None]]
+
+
+@dataclass(slots=True)
+class _Verdict:
+    """What one play's review has found so far (built by :func:`_review_play`)."""
+
+    marks: list[str] = field(default_factory=list)
+    grades: list[str] = field(default_factory=list)
+    better: Play | None = None
+    status: Status = PROVEN
+    analysed: bool = False
+    # per legal play: whether it would give something up (None: not proven)
+    loses: dict[Play, bool | None] = field(default_factory=dict)
+
+
+def _review_play(
+    pos: Position,
+    k: int,
+    move: Play,
+    part: Limits,
+    depth: int,
+    session: Session | None,
+    rounds: Rounds,
+) -> PlayReview:
+    """The verdict on move ``k`` (``move``, from ``pos``): what it gave up of the possible
+    answers and, within ``depth`` tricks of the end with every hand known, of the forced
+    ones; ``rounds(part)``: a paradox-free round possible before / after it."""
+    mover = pos.to_play
+    assert mover is not None
+    v = _Verdict()
+    legal = pos.legal_plays()
+    exact_depth = pos.tricks_left <= depth and pos.all_hands_known
+    p_before, p_after, ra = _possible_verdict(
+        v, pos, mover, move, legal, part, exact_depth, session, rounds
+    )
+    before = after = None
+    if exact_depth and not part.expired():
+        before, after = _forced_verdict(v, pos, mover, move, legal, part, session)
+    elif exact_depth:
+        v.status = UNKNOWN
+    better = None if v.better == move else v.better
+    grade = _worst(v.grades) if v.marks else ""
+    others = [v.loses.get(p) for p in legal if p != move]
+    if v.analysed and not v.marks and others and all(others):
+        grade = "!"
+    return PlayReview(
+        k,
+        mover,
+        move,
+        v.analysed,
+        v.status if v.analysed else UNKNOWN,
+        before,
+        after,
+        tuple(v.marks),
+        better,
+        p_before,
+        p_after,
+        ra,
+        grade,
+    )
+
+
+def _possible_verdict(
+    v: _Verdict,
+    pos: Position,
+    mover: int,
+    move: Play,
+    legal: list[Play],
+    part: Limits,
+    exact_depth: bool,
+    session: Session | None,
+    rounds: Rounds,
+) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None, bool | None]:
+    """The possible columns of every legal play (symmetric plays solved once) into ``v``;
+    the mover's reachable counts before and after the move (None: not proven), and whether
+    a paradox-free round is still possible after it."""
+    from .possible import colour_classes, rows_possible
+
+    classes = colour_classes(pos, legal)
+    rep_of = {p: c[0] for c in classes for p in c}
+    need = sorted({rep_of[p] for p in legal})
+    poss_part = part if part.left() is None else part.share(0.5 if exact_depth else 0.9)
+    rows = rows_possible(pos, need, limits=poss_part)
+    rb, ra = rounds(part)
+    if not all(r.status == PROVEN for r in rows.values()):
+        v.status = UNKNOWN
+        return None, None, ra
+    counts = {p: rows[rep_of[p]].possible for p in legal}
+    m, b, g = _possible_marks(pos, mover, counts, move, rb, ra)
+    v.marks += m
+    v.grades.append(g)
+    v.better = v.better or b
+    for p in legal:  # round_after unknown for the alternatives: not counted
+        alt = m if p == move else _possible_marks(pos, mover, counts, p, rb, None)[0]
+        v.loses[p] = bool(alt)
+    v.analysed = True
+    return tuple(sorted(set().union(*counts.values()))), counts[move], ra
+
+
+def _forced_verdict(
+    v: _Verdict,
+    pos: Position,
+    mover: int,
+    move: Play,
+    legal: list[Play],
+    part: Limits,
+    session: Session | None,
+) -> tuple[ForcedReport, ForcedReport]:
+    """The exact forced answers before the move and after every legal play into ``v``."""
+    before = forced_report(pos, mover, limits=part.share(0.3), session=session)
+    kids = {
+        p: forced_report(
+            pos.play(p), mover, limits=part.share(1.0 / (len(legal) - i)), session=session
+        )
+        for i, p in enumerate(legal)
+    }
+    if before.status == PROVEN and all(f.status == PROVEN for f in kids.values()):
+        m, b, g = _judge(pos, mover, before, kids, move)
+        v.marks += [x for x in m if x not in v.marks]
+        v.grades.append(g)
+        v.better = b or v.better  # an exact forced verdict's better play comes first
+        v.analysed = True
+        for p in legal:
+            alt = m if p == move else _judge(pos, mover, before, kids, p)[0]
+            v.loses[p] = bool(alt) or bool(v.loses.get(p))
+    else:
+        v.status = UNKNOWN
+    return before, kids[move]
+
+
+def _summaries(players: int, plays: list[PlayReview], seat: int | None) -> tuple[SeatSummary, ...]:
     summary = []
-    for s in range(record.players):
+    for s in range(players):
         mine = [p for p in plays if p.seat == s]
         if seat is not None and s != seat:
             continue
@@ -324,7 +395,7 @@ def review(
                 tuple(p.move for p in mine if p.marks),
             )
         )
-    return Review(tuple(plays), tuple(tps), depth, tuple(summary))
+    return tuple(summary)
 
 
 def _turning_points(
@@ -366,7 +437,7 @@ def _turning_points(
     def doomed(i: int) -> bool | None:
         if lim.expired():
             return None
-        r = paradox_possible(positions[i], culprit, limits=lim, session=session)
+        r = paradox_possible(positions[i], culprit, limits=lim)
         return None if r.possible is None else r.possible is False
 
     lo, hi = 0, len(positions) - 1  # doomed(hi) is True: the paradox happened

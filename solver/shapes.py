@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Play, seat_letter
 
 if TYPE_CHECKING:
-    from .analysis import ForcedReport, MoveReport, ParadoxReport, TricksReport
+    from .analysis import MoveReport, ParadoxReport, TricksReport
     from .answers import Witness
     from .batch.stats import Group
     from .estimates.advise import Advice
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .estimates.opening import AsideChoice, Opening
     from .estimates.review import PlayerReview
     from .estimates.start import StartAdvice
+    from .forcing import ForcedReport
     from .game import Game
     from .position import Position
     from .puzzle import Goal, Puzzle
@@ -74,15 +75,15 @@ def paradox_json(r: ParadoxReport) -> dict[str, Any]:
         "round_possible": r.round_possible,
         "line": plays(r.witness.line) if r.witness else None,
         "reason": r.reason,
-        "status": r.overall_status,
+        "status": r.status,
         "deal": deal_json(r.witness),
         "round_line": plays(r.round_witness.line) if r.round_witness else None,
         "round_deal": deal_json(r.round_witness),
         "guaranteed_line": plays(r.strategy_line),
-        "possible_status": r.status,
+        "possible_status": r.possible_status,
         "guaranteed_status": r.forced.guaranteed_status,
         "forced": forced_json(r.forced),
-    } | ({"bounds": {}} if r.overall_status == "unknown" else {})
+    } | ({"bounds": {}} if r.status == "unknown" else {})
 
 
 def tricks_json(r: TricksReport) -> dict[str, Any]:

@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .analysis import ForcedReport, deals_of, forced_report, merge_status
-from .answers import PROVEN, UNKNOWN, Status, Witness
+from .answers import PROVEN, UNKNOWN, Status, Witness, merge_status
 from .cards import Play
 from .errors import CatboxError, PositionError
+from .forcing import ForcedReport, forced_report
 from .goals import FORCED_KIND
 from .limits import Limits, OutOfTime
 from .position import Position
 from .puzzle import Goal, Puzzle
+from .sampling import deals_of
 from .scoring import seat_score
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ def _solve_possible(pos: Position, goal: Goal, lim: Limits, session: Session | N
 
     s = goal.seat
     if goal.kind in ("avoid-paradox", "paradox-free-round"):
-        r = paradox_possible(pos, s, limits=lim, session=session)
+        r = paradox_possible(pos, s, limits=lim)
         if goal.kind == "avoid-paradox":
             ok, w = r.possible, r.witness
         else:
@@ -197,7 +198,7 @@ def _solve_possible(pos: Position, goal: Goal, lim: Limits, session: Session | N
             None,
             status,
         )
-    t = tricks_possible(pos, s, limits=lim, session=session)
+    t = tricks_possible(pos, s, limits=lim)
     k = goal.target
     assert k is not None
     ok_counts: Callable[[int], bool] = {

@@ -264,7 +264,26 @@ def board(
             f'<text class="info" x="8" y="{top - 6}" style="font-style:italic">'
             f"{escape(subtitle)}</text>"
         )
-    # ---- the board
+    out += _cells(pos, state, board_top, candidates, line, marks, last)
+    out += _trick(pos, state, trick_top)
+    if seats:
+        out += _seat_rows(pos, state, seats_top, perm_x, info_x)
+    out.append("</svg>")
+    return Svg("".join(out))
+
+
+def _cells(
+    pos: Position,
+    state: dict[str, Any],
+    board_top: int,
+    candidates: Iterable[Play],
+    line: Sequence[Play],
+    marks: Mapping[Play | str, str] | None,
+    last: Play | None,
+) -> list[str]:
+    """The board: the number heads, the row names and every cell with its marks."""
+    out: list[str] = []
+    n = pos.max_number
     for number in range(1, n + 1):
         x = LABEL + (number - 1) * CELL + CELL // 2
         out.append(f'<text class="head" x="{x}" y="{board_top - 7}">{number}</text>')
@@ -304,7 +323,12 @@ def board(
                 f'<text class="mark" x="{CELL - 3}" y="{CELL - 4}">'
                 f"{escape(written.get(idx, ''))}</text></g>"
             )
-    # ---- the status line and the trick in progress
+    return out
+
+
+def _trick(pos: Position, state: dict[str, Any], trick_top: int) -> list[str]:
+    """The status line and the trick in progress."""
+    out: list[str] = []
     out.append(f'<text class="status" x="8" y="{trick_top + 4}">{escape(state["status"])}</text>')
     out.append(f'<text class="info" x="8" y="{trick_top + 36}">Trick:</text>')
     for k in range(pos.players - 1):
@@ -320,10 +344,15 @@ def board(
             f'<text class="by" x="24" y="10" style="font-size:10px">{who}</text>'
             f'<text class="num" x="24" y="25">{text}</text></g>'
         )
-    if not seats:
-        out.append("</svg>")
-        return Svg("".join(out))
-    # ---- one row per seat
+    return out
+
+
+def _seat_rows(
+    pos: Position, state: dict[str, Any], seats_top: int, perm_x: int, info_x: int
+) -> list[str]:
+    """One row per seat: its hand (face down when unknown), permissions, tricks."""
+    out: list[str] = []
+    hand_slots = pos.variant.hand_start
     for i, seat_state in enumerate(state["seats"]):
         y = seats_top + i * SEAT_ROW
         letter = seat_letter(i)
@@ -360,8 +389,7 @@ def board(
         out.append(
             f'<text class="info" x="{info_x}" y="22">{escape(seat_state["text"])}</text></g>'
         )
-    out.append("</svg>")
-    return Svg("".join(out))
+    return out
 
 
 def puzzle(pz: Puzzle, **options: Any) -> Svg:

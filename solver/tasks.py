@@ -96,9 +96,20 @@ def answer(
 # ---------------------------------------------------------------------- inputs
 def position_of(source: Any, at: int | None = None) -> Position:
     """The position a task asks about: a record's after ``at`` moves (default all), a puzzle's,
-    or the position itself."""
+    or the position itself (a game has many: only ``score`` and ``review`` take one).
+
+    Raises:
+        FormatError: a game.
+        PositionError: ``at`` is not 0 to the record's moves.
+    """
+    from .game import Game
     from .puzzle import Puzzle
     from .record import Record
+
+    if isinstance(source, Game):
+        raise FormatError(
+            "a game record (catbox-game/1): score and review take games", rule="format"
+        )
 
     if isinstance(source, Record):
         if at is not None and not 0 <= at <= len(source.moves):
@@ -140,7 +151,8 @@ def _tricks(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | N
 
 
 def _analyze(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | None) -> Answer:
-    from .analysis import analyze, merge_status
+    from .analysis import analyze
+    from .answers import merge_status
     from .shapes import analyze_json
 
     pos = position_of(src, ask.at)
@@ -156,7 +168,8 @@ def _analyze_rows(
 ) -> Answer:
     """``analyze`` a row per legal play, each sent as it is done (the time limit shared out
     over the plays still to analyse): the board's live table."""
-    from .analysis import analyze_play, merge_status, seat_to_analyse
+    from .analysis import analyze_play, seat_to_analyse
+    from .answers import merge_status
     from .shapes import analyze_json, row_json
 
     pos = position_of(src, ask.at).settle()
@@ -234,8 +247,12 @@ def _play(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | Non
 
 
 def _score(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | None) -> Answer:
+    from .game import Game
     from .scoring import round_score
-    from .shapes import round_json
+    from .shapes import game_score_json, round_json
+
+    if isinstance(src, Game):  # a whole game: the rounds, totals and winners (Sc4)
+        return game_score_json(src), PROVEN
 
     return round_json(round_score(position_of(src, ask.at))), PROVEN
 
@@ -275,13 +292,22 @@ def _start(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | No
 
 
 def _review(src: Any, ask: Ask, lim: Limits, ses: Session | None, send: Send | None) -> Answer:
-    from .analysis import merge_status
+    from .answers import merge_status
+    from .game import Game
     from .record import Record
     from .review import review
-    from .shapes import review_json
+    from .shapes import game_review_json, review_json
 
+    if isinstance(src, Game):  # every round, each a share of the time left, then the summary
+        docs, statuses = [], []
+        for k, rec in enumerate(src.rounds):
+            part = lim.share(1 / (len(src.rounds) - k))
+            doc, status = _review(rec, ask, part, ses, send)
+            docs.append(doc)
+            statuses.append(status)
+        return game_review_json(src, docs), merge_status(*statuses)
     if not isinstance(src, Record):
-        raise FormatError("review needs a round record", rule="format")
+        raise FormatError("review needs a round record or a game", rule="format")
     seat = None if ask.seat is None else seat_of(src.position(0), ask.seat)
     depth = ask.depth or (3 if src.players == 5 else 4)
     r = review(src, seat, depth=depth, limits=lim, session=ses)

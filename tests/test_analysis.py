@@ -8,23 +8,20 @@ from collections import Counter
 import pytest
 
 from catbox.solver.analysis import (
-    ForcedReport,
-    Limits,
     _with_settled,
     analyze,
     analyze_play,
     best_rows,
-    deals_of,
-    forced_report,
-    merge_status,
     paradox_report,
     tricks_report,
-    wilson_upper,
 )
+from catbox.solver.answers import merge_status
 from catbox.solver.cards import Play
 from catbox.solver.deal import random_position
 from catbox.solver.errors import IllegalPlayError, PositionError
-from catbox.solver.sampling import _count_splits
+from catbox.solver.forcing import ForcedReport, forced_report
+from catbox.solver.limits import Limits
+from catbox.solver.sampling import _count_splits, deals_of, wilson_upper
 from catbox.solver.search import MoveRow, Session
 
 from .reference import deals, forced_answers, possible
@@ -63,7 +60,7 @@ def test_reports_agree_with_reference(players: int, seed: int, tl: int) -> None:
         ref_p.round,
         ref_f.guaranteed,
     )
-    assert pr.overall_status == "proven"
+    assert pr.status == "proven"
     if pr.strategy_line is not None:  # a guaranteed main line replays to a safe end
         end = pos
         for play in pr.strategy_line:

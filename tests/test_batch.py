@@ -136,7 +136,7 @@ def test_rows_are_the_commands_json_documents(tmp_path: Path) -> None:
         assert row["status"] == doc["status"] and row["error"] is None
         assert row["players"] == 3 and row["id"].startswith("cbx1:")
     [row] = batch_run(tmp_path, "review.jsonl", [pos_line], b.Options("review"))
-    assert row["error"]["message"] == "review needs a round record"
+    assert row["error"]["message"] == "review needs a round record or a game"
     [row] = batch_run(tmp_path, "score.jsonl", [rec], b.Options("score"))
     assert {k: row[k] for k in ("finished", "paradox")} == {"finished": True, "paradox": "C"}
 

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from catbox.cli.main import app
 from catbox.solver import Play, formats
 from catbox.solver.deal import random_position
+from catbox.solver.forcing import ForcedReport
 from catbox.solver.position import Position
 from catbox.solver.possible import rows_possible, tricks_possible
 
@@ -201,7 +202,7 @@ def test_tricks_shows_no_count_bounds_without_paradox_avoidance(
 
     seat = small.to_play
     assert seat is not None
-    forced = analysis.ForcedReport(
+    forced = ForcedReport(
         seat,
         False,
         (),

@@ -102,6 +102,7 @@ def test_cli_hints_by_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert set(cli_errors.HINTS) == {
         "file-exists",
         "record-not-position",
+        "game-not-position",
         "needs-known-hands",
         "batch-options",
         "batch-not-output",

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from catbox.solver.deal import random_position
-from catbox.solver.forced import (
+from catbox.solver.forcing import (
     ForcedReport,
     bounds_met,
     forced_report,

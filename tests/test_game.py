@@ -19,9 +19,10 @@ from catbox.solver import (
     formats,
     variant,
 )
-from catbox.solver.game import next_round, play_game, round_seed
+from catbox.solver.game import next_round, round_seed
 from catbox.solver.player import choose_aside, choose_play
 from catbox.solver.scoring import round_score
+from catbox.solver.selfplay import play_game
 
 from .reference import terminals
 

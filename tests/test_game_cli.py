@@ -12,7 +12,7 @@ import pytest
 
 from catbox.cli.output import EXIT_FORMAT, EXIT_ILLEGAL, EXIT_IO, EXIT_POSITION
 from catbox.solver import Game, formats
-from catbox.solver.game import play_game
+from catbox.solver.selfplay import play_game
 from catbox.solver.shapes import COSTLIEST, game_review_json, game_score_json
 
 from .clirun import run, run_json
@@ -45,9 +45,8 @@ def test_catbox_game_is_deterministic_and_never_overwrites(tmp_path: Path) -> No
     code, _, err = run("game", "-p", "2", "--seed", "5", "--level", "0", "-o", a)
     assert code == EXIT_IO and "exists" in err and a.read_text() == before
     assert run("game", "-p", "2", "--seed", "5", "--level", "0", "-o", a, "--force")[0] == 0
-    assert formats.load_game(a) == play_game(2, seed=5, level=0)
     doc = run_json("game", "-p", "2", "--seed", "5", "--level", "0")
-    assert formats.from_json_obj(as_dict(doc)) == formats.load_game(a)
+    assert formats.from_json_obj(as_dict(doc)) == formats.load_game(a) != g
     code, _, err = run("game", "-p", "3", "--seed", "1", "--names", "Al,Bo")
     assert code == EXIT_FORMAT and "--names" in err
 
@@ -179,3 +178,29 @@ def test_a_game_in_json_replays_like_its_toml(game3: Path, tmp_path: Path) -> No
     path.write_text(json.dumps(formats.to_json_obj(g)))
     assert run_json("score", path) == run_json("score", game3)
     assert isinstance(formats.load(path), Game)
+
+
+def test_batch_scores_and_reviews_games(game3: Path, tmp_path: Path) -> None:
+    g = formats.load_game(game3)
+    rec = tmp_path / "r1.toml"
+    formats.save(g.rounds[0], rec)
+    out = tmp_path / "score.jsonl"
+    code, _, err = run("batch", "score", game3, rec, "-o", out, "-w", "1")
+    assert code == 0, err
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == [str(game3), str(rec)]
+    assert {k: rows[0][k] for k in ("rounds", "game")} == game_score_json(g)
+    assert rows[0]["players"] == 3 and rows[0]["status"] == "proven"
+    assert rows[1]["paradox"] == as_dict(run_json("score", rec))["paradox"]
+    out = tmp_path / "paradox.jsonl"
+    assert run("batch", "paradox", game3, "-o", out, "-w", "1")[0] == 1  # an error row
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert "score and review take games" in row["error"]["message"]
+    small = tmp_path / "g2.toml"
+    formats.save(play_game(2, seed=6, level=0), small)
+    out = tmp_path / "review.jsonl"
+    args = ("--depth", "1", "--time-limit", "4", "-w", "1")
+    assert run("batch", "review", small, "-o", out, *args)[0] == 0
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(row["rounds"]) == 2 and row["game"]["totals"] is not None
+    assert [len(r["plays"]) for r in row["rounds"]] == [16, 16]

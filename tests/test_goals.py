@@ -22,8 +22,5 @@ def test_puzzle_and_solvers_share_the_literals() -> None:
     assert get_args(goals.GoalKind) == puzzle.GOAL_KINDS
     assert get_args(goals.GoalMode) == puzzle.GOAL_MODES
     assert model.Mode == goals.Question
-    from catbox.solver import possible
-
-    assert possible.Goal == goals.Question
     assert set(goals.FORCED_KIND) <= set(goals.GOAL_KINDS)
     assert set(goals.TARGET_KINDS) <= set(goals.FORCED_KIND)

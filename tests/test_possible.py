@@ -14,11 +14,8 @@ from catbox.solver.coop import CoopSearch
 from catbox.solver.deal import random_position
 from catbox.solver.errors import PositionError
 from catbox.solver.limits import Limits
-from catbox.solver.possible import (
-    hall_violation,
-    paradox_possible,
-    tricks_possible,
-)
+from catbox.solver.matching import hall_violation
+from catbox.solver.possible import paradox_possible, tricks_possible
 from tests.reference import possible as reference
 
 

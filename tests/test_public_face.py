@@ -1,5 +1,6 @@
 """The public face of the library: ``catbox.solver.__all__`` resolves, and every question
-entry point takes ``limits`` and ``session`` the same way (keyword-only, default None)."""
+entry point takes ``limits`` and ``session`` the same way (keyword-only, default None); the
+cooperative questions of ``possible`` keep no tables, so they take ``limits`` alone."""
 
 from __future__ import annotations
 
@@ -20,9 +21,6 @@ QUESTIONS: list[Callable[..., Any]] = [
     search.main_line,
     search.best_score_line,
     search.analyze_moves,
-    solver.paradox_possible,
-    solver.tricks_possible,
-    rows_possible,
     solver.paradox_report,
     solver.tricks_report,
     solver.analyze,
@@ -37,6 +35,22 @@ QUESTIONS: list[Callable[..., Any]] = [
     solver.advise_start,
     player_review.review_player,
 ]
+
+
+COOPERATIVE: list[Callable[..., Any]] = [
+    solver.paradox_possible,
+    solver.tricks_possible,
+    rows_possible,
+]
+
+
+@pytest.mark.parametrize("fn", COOPERATIVE, ids=lambda f: f"{f.__module__}.{f.__name__}")
+def test_cooperative_questions_take_limits_and_no_session(fn: Callable[..., Any]) -> None:
+    params = inspect.signature(fn).parameters
+    p = params["limits"]
+    assert p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is None
+    assert "session" not in params  # nothing of a session would be used
+    assert fn.__doc__
 
 
 def test_every_exported_name_resolves() -> None:

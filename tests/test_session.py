@@ -11,8 +11,9 @@ from dataclasses import fields, is_dataclass, replace
 
 import pytest
 
-from catbox.solver.analysis import forced_report, tricks_report
+from catbox.solver.analysis import tricks_report
 from catbox.solver.deal import random_position
+from catbox.solver.forcing import forced_report
 from catbox.solver.limits import Limits
 from catbox.solver.position import Position
 from catbox.solver.search import (

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from catbox.solver import formats
-from catbox.solver.analysis import Limits, analyze_play
+from catbox.solver.analysis import analyze_play
 from catbox.solver.deal import deal_round, random_position
 from catbox.solver.estimates.advise import advise
+from catbox.solver.limits import Limits
 from catbox.solver.record import Record
 from catbox.solver.rules import RULE_TEXT
 from catbox.solver.shapes import row_json

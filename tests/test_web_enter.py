@@ -73,7 +73,11 @@ def fill_form(page: Page, rec: Record, seat: int) -> None:
     page.select_option(f"{form} [name=start]", seat_letter(rec.round_start))
     page.fill(f"{form} [name=hand]", " ".join(map(str, rec.deal[seat] or ())))
     page.fill(f"{form} [name=aside]", str(rec.set_aside[seat]))
-    page.fill(f"{form} [name=predictions]", " ".join(str(p) for p in rec.predictions))
+    if rec.players == 2:  # no predictions (S3): the three revealed cards instead (2P1)
+        assert page.is_hidden(f"{form} [name=predictions]")
+        page.fill(f"{form} [name=revealed]", " ".join(map(str, rec.revealed)))
+    else:
+        page.fill(f"{form} [name=predictions]", " ".join(str(p) for p in rec.predictions))
     if rec.names:
         page.fill(f"{form} [name=names]", ", ".join(rec.names))
     page.click(f"{form} button[type=submit]")
@@ -116,12 +120,15 @@ def check_entered(page: Page, rec: Record, seat: int) -> None:
     assert got.deal[seat] == rec.deal[seat] and got.set_aside[seat] == rec.set_aside[seat]
     assert all(got.deal[i] is None for i in range(rec.players) if i != seat)
     assert got.round_start == rec.round_start and got.names == rec.names
+    assert got.revealed == rec.revealed
     # a hidden seat's paradox is declared in the record; the entering seat's own is found
     hidden = full.paradox if full.paradox not in (None, seat) else None
     assert got.declared_paradox == hidden
 
 
 CASES = [
+    ("two-player-round", 1),
+    ("playout-2-7", 0),
     ("four-player-round", 1),
     ("four-player-round", 3),
     ("five-player-round", 2),
@@ -136,7 +143,7 @@ def test_a_round_entered_tap_by_tap_gives_back_its_moves_and_scores(
 ) -> None:
     if name.startswith("playout"):
         _, players, seed = name.split("-")
-        rec = playout(int(players), int(seed), start=2)
+        rec = playout(int(players), int(seed), start=2 % int(players))
     else:
         rec = record(name)
     with open_page(browser, server.url + "#enter", width=390) as (page, refused):
@@ -242,7 +249,8 @@ def test_a_whole_game_entered_round_after_round(browser: Browser, server: Served
                 page.click("#declare-paradox")
             page.wait_for_selector("#game-totals")
         score = game_score_json(game)
-        totals = " · ".join(f"{s} {t}" for s, t in score["game"]["totals"].items())
+        names = dict(zip("ABC", rounds[0].names, strict=True))
+        totals = " · ".join(f"{s} {names[s]} {t}" for s, t in score["game"]["totals"].items())
         text = page.inner_text("#game-totals")
         assert "Game over after 3 rounds" in text and totals in text, text
         assert not page.is_visible("#next-round")
@@ -266,3 +274,22 @@ def test_a_reload_keeps_the_round_being_entered(browser: Browser, server: Served
         assert "D" in page.inner_text("#status")  # D plays the 4th card of the first trick
         page.click("#enter-new")
         page.wait_for_selector("form#enter-round:not([hidden])")
+
+
+def test_your_turn_gets_advice_from_your_view_and_a_row_enters_its_play(
+    browser: Browser, server: Served
+) -> None:
+    rec = record("four-player-round")  # A starts: as A, the first play is yours
+    with open_page(browser, server.url + "#enter") as (page, _):
+        fill_form(page, rec, 0)
+        assert "Your turn" in page.inner_text("#status")
+        page.wait_for_selector("#analysis-status.estimate", timeout=60_000)
+        rows = page.eval_on_selector_all("#analysis-rows tr", "rs => rs.map(r => r.dataset.play)")
+        legal = [str(p) for p in rec.position(0).legal_plays()]
+        assert rows and set(rows) <= set(legal)
+        page.click(f'#analysis-rows tr[data-play="{rows[0]}"]')
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        assert page.get_attribute(f'#board [data-cell="{rows[0]}"]', "data-owner") == "A"
+        page.click("#enter-edit")  # the position shown, in the editor
+        page.wait_for_selector("#edit-status.ok")
+        assert "B to play" in page.inner_text("#edit-status")

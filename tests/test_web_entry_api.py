@@ -30,14 +30,16 @@ from .games import L3B_3P, record
 
 
 def form(rec: Record, seat: int) -> dict[str, Any]:
-    return {
+    out = {
         "players": str(rec.players),
         "seat": seat_letter(seat),
         "hand": " ".join(map(str, rec.deal[seat] or ())),
         "aside": str(rec.set_aside[seat]),
-        "predictions": " ".join(str(p) for p in rec.predictions),
         "start": seat_letter(rec.round_start),
     }
+    if rec.players == 2:  # no predictions (S3): the revealed cards instead (2P1)
+        return out | {"revealed": " ".join(map(str, rec.revealed))}
+    return out | {"predictions": " ".join(str(p) for p in rec.predictions)}
 
 
 def enter(rec: Record, seat: int) -> dict[str, Any]:
@@ -167,6 +169,28 @@ def test_a_bad_form_names_its_field_and_rule(
         change = {"aside": str(min(set(range(1, 9)) - set(rec.deal[1] or ())))}
     with pytest.raises(CatboxError) as got:
         entry.entry_start(form(rec, 1) | change)
+    assert got.value.rule == rule and got.value.where == where
+
+
+@pytest.mark.parametrize(
+    ("change", "rule", "where"),
+    [
+        ({"revealed": "1 2"}, "2P1", "revealed"),
+        ({"predictions": "1 1"}, "S3", None),
+        ({"revealed": "1 2 3 4"}, "2P1", "revealed"),
+    ],
+)
+def test_a_two_player_round_takes_the_revealed_cards_and_no_predictions(
+    change: dict[str, str], rule: str, where: str | None
+) -> None:
+    rec = playout(2, 7, start=1)
+    doc = enter(rec, 0)
+    got = formats.from_json_obj(doc["record"])
+    assert doc["over"] and isinstance(got, Record)
+    assert got.moves == rec.moves and got.revealed == rec.revealed and got.deal[0] == rec.deal[0]
+    assert got.predictions == (None, None) and got.deal[1] is None
+    with pytest.raises(CatboxError) as got:
+        entry.entry_start(form(rec, 0) | change)
     assert got.value.rule == rule and got.value.where == where
 
 

@@ -14,11 +14,12 @@ import pytest
 from catbox.solver import formats
 from catbox.solver.cards import Play, variant
 from catbox.solver.deal import deal_round, random_position
+from catbox.solver.estimates.opening import aside_choice
 from catbox.solver.game import Game, next_round
 from catbox.solver.player import choose_aside, choose_prediction
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.record import Record
-from catbox.solver.shapes import game_score_json
+from catbox.solver.shapes import aside_choice_json, game_score_json
 from catbox.solver.solve import goal_reached, solve
 from catbox.web.practice import bot_play, play_reasons, start_advice
 
@@ -68,6 +69,23 @@ def test_S2_S3_catbox_round_start_decisions_are_the_players(server: Served) -> N
     )
     pred = choose_prediction(hand, aside, players=4, order=1, before=(2,), seed=3)
     assert got == {"set_aside": aside, "prediction": pred}
+    # and the reasons: the rankings the player chose by, its choices first
+    why = job(
+        server,
+        {
+            "kind": "start-reasons",
+            "players": 4,
+            "hand": hand,
+            "order": 1,
+            "before": [2],
+            "set_aside": aside,
+            "seed": 3,
+        },
+    )
+    first = aside_choice(hand, players=4, order=1, seed=3)
+    assert why["aside"] == json.loads(json.dumps(aside_choice_json(first)))
+    assert why["aside"]["chosen"] == aside
+    assert why["prediction"]["candidates"][0]["prediction"] == pred
 
 
 def test_the_advisor_ranks_every_set_aside_and_prediction(server: Served) -> None:
@@ -89,7 +107,7 @@ def test_catbox_reasons_rank_the_play_it_makes(server: Served) -> None:
         got = job(server, {"kind": "reasons", "position": line, "seed": 2, "level": level})
         assert got["play"] == str(bot_play(pos, seed=2, level=level))
         assert got == json.loads(json.dumps(play_reasons(pos, seed=2, level=level)))
-        if got["method"] != "only":
+        if got["method"] != "forced":
             assert {c["play"] for c in got["candidates"]} <= {str(p) for p in pos.legal_plays()}
 
 

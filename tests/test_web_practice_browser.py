@@ -273,4 +273,6 @@ def test_a_whole_game_against_catbox_to_its_totals_and_its_record(
         page.click("#versus-review-open")
         page.wait_for_selector(".versus-review-link", timeout=120_000)
         assert page.eval_on_selector_all(".versus-review-link", "ls => ls.length") == players
+        page.click("#versus-again")  # and a new game can start
+        page.wait_for_selector("#versus-new button[type=submit]")
         assert refused == []

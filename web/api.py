@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from catbox.solver import formats, svg
-from catbox.solver.cards import Play, seat_from_letter, seat_letter, variant
+from catbox.solver.cards import Colour, Play, seat_from_letter, seat_letter, variant
 from catbox.solver.deal import deal_round
 from catbox.solver.errors import FormatError
 from catbox.solver.game import Game, next_round
@@ -294,6 +294,14 @@ def edit(req: dict[str, Any]) -> dict[str, Any]:
     out = view_json(pos, None, None, [])
     out["line"] = formats.position_to_line(pos)
     out["table"] = formats.to_json_obj(pos)
+    if "blank" in req:  # the empty draft to start from: no token, every hand hidden
+        row = " ".join(["."] * pos.max_number)
+        out["table"] = {
+            "players": pos.players,
+            "board": {c.word: row for c in Colour},
+            "seat": {seat_letter(i): {} for i in range(pos.players)},
+            "trick": {"leader": "A", "plays": []},
+        }
     return out
 
 
@@ -438,6 +446,7 @@ PRACTICE_JOBS = {
         {"players", "hand", "order", "before", "samples", "time_limit"},
         _start_params,
     ),
+    "start-reasons": (120.0, {"players", "hand", "order", "before", "set_aside"}, _start_params),
     "reasons": (120.0, {"position", "names", "level"}, _reasons_params),
     "puzzle-turn": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
     "puzzle-reply": (120.0, {"position", "names", "puzzle"}, _puzzle_params),
@@ -452,7 +461,9 @@ def practice_job(req: dict[str, Any], level: int) -> tuple[str, dict[str, Any], 
     ``{"players", "hand", "order", "before"?, "set_aside"?}`` (catbox's set-aside card, or
     with ``set_aside`` its prediction); ``start-advice`` ``{"players", "hand", "order",
     "before"?, "samples"?, "time_limit"?}`` (the advisor's ranking; no ``before``: not yet
-    predicted); ``reasons`` ``{"position", "level"?}`` (why catbox plays what it plays);
+    predicted); ``start-reasons`` (the fields of ``start-decision``: the rankings behind
+    catbox's set-aside card and prediction); ``reasons`` ``{"position", "level"?}`` (why
+    catbox plays what it plays);
     ``puzzle-turn`` / ``puzzle-reply`` ``{"puzzle", "position"}`` (the plays that keep the
     goal; catbox's defence); ``puzzle-generate`` ``{"players", "level"?}``; ``game-review``
     ``{"rounds", "seat", "samples"?}`` (each round's review page from the seat's own view).

@@ -76,12 +76,16 @@ def _names(req: dict[str, Any], players: int) -> tuple[str, ...]:
 
 def entry_start(req: dict[str, Any]) -> dict[str, Any]:
     """``{"players", "seat", "hand", "aside", "predictions", "start", "names"?}`` (the form's
-    fields as typed: numbers in text): the round record to enter plays into, checked by the
-    record's reader (S1 dealt cards, S2 the set-aside card was dealt, S3 the predictions)."""
-    check_keys(req, {"players", "seat", "hand", "aside", "predictions", "start", "names"})
+    fields as typed: numbers in text; at 2 players ``revealed``, the three revealed undealt
+    cards, instead of ``predictions``): the round record to enter plays into, checked by the
+    record's reader (S1 dealt cards, S2 the set-aside card was dealt, S3 the predictions,
+    2P1 the revealed cards)."""
+    check_keys(
+        req, {"players", "seat", "hand", "aside", "predictions", "revealed", "start", "names"}
+    )
     players_text = str(req.get("players", "")).strip()
-    if players_text not in ("3", "4", "5"):
-        raise ApiError(400, "field 'players' must be 3, 4 or 5 (the entry mode needs predictions)")
+    if players_text not in ("2", "3", "4", "5"):
+        raise ApiError(400, "field 'players' must be 2, 3, 4 or 5")
     players = int(players_text)
     seat = _letter(req, "seat", players)
     start = _letter(req, "start", players)
@@ -89,13 +93,7 @@ def entry_start(req: dict[str, Any]) -> dict[str, Any]:
     aside = parse_numbers(str(req.get("aside", "")), "aside")
     if len(aside) != 1:
         raise FormatError("give the one card you set aside", where="aside")
-    preds = parse_numbers(str_field(req, "predictions", limit=200), "predictions")
-    if len(preds) != players:
-        raise PositionError(
-            f"give {players} predictions, one per seat in seat order (A first)",
-            rule="S3",
-            where="predictions",
-        )
+    preds, revealed = _predictions_or_revealed(req, players)
     if len(hand) != variant(players).dealt:
         raise PositionError(
             f"your hand as dealt has {variant(players).dealt} cards at {players} players, "
@@ -107,11 +105,43 @@ def entry_start(req: dict[str, Any]) -> dict[str, Any]:
         players=players,
         deal=tuple(tuple(sorted(hand)) if i == seat else None for i in range(players)),
         set_aside=tuple(aside[0] if i == seat else None for i in range(players)),
-        predictions=tuple(preds),
+        predictions=preds,
         round_start=start,
+        revealed=revealed,
         names=_names(req, players),
     )
     return entry_json(record, seat)
+
+
+def _predictions_or_revealed(
+    req: dict[str, Any], players: int
+) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """Every seat's prediction at 3-5 players (S3); at 2 players none, and the three revealed
+    undealt cards (2P1) instead.
+
+    Raises:
+        PositionError: the wrong count of predictions (S3) or of revealed cards (2P1), or
+            predictions at 2 players (S3).
+    """
+    if players == 2:
+        if str(req.get("predictions", "")).strip():
+            raise PositionError("there are no predictions at 2 players", rule="S3")
+        revealed = parse_numbers(str_field(req, "revealed", limit=40), "revealed")
+        if len(revealed) != 3:
+            raise PositionError(
+                "give the 3 revealed undealt cards (2 players)", rule="2P1", where="revealed"
+            )
+        return (None, None), tuple(sorted(revealed))
+    if str(req.get("revealed", "")).strip():
+        raise PositionError("revealed cards exist only at 2 players", rule="2P1")
+    preds = parse_numbers(str_field(req, "predictions", limit=200), "predictions")
+    if len(preds) != players:
+        raise PositionError(
+            f"give {players} predictions, one per seat in seat order (A first)",
+            rule="S3",
+            where="predictions",
+        )
+    return tuple(preds), ()
 
 
 def entry_step(req: dict[str, Any]) -> dict[str, Any]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from catbox.solver.errors import CatboxError, SolverBug
+from catbox.solver.errors import CatboxError, bug_json, internal_error
 from catbox.solver.rules import RULE_TEXT
 
+# the one builder of internal-error objects is the library's (solver/errors.py); the board's
+# modules take it from here
 __all__ = ["HINTS", "ApiError", "bug_json", "error_json", "internal_error"]
 
 #: Hints by :attr:`CatboxError.code`, appended to the message shown in the page.
@@ -52,29 +54,3 @@ def error_json(e: CatboxError) -> dict[str, Any]:
         text = f"{text} [rule {e.rule}]"
     out["message"] = text
     return out
-
-
-def internal_error(message: str, *, kind: str = "internal") -> dict[str, Any]:
-    """The one JSON error object of the board's bugs (or of a worker that died or overran:
-    ``kind``), in the library's shape (:meth:`catbox.solver.errors.SolverBug.to_json`):
-    ``{"kind", "message", "rule": None, "where": None}``. No other web module builds one.
-
-    >>> internal_error("the worker process died")["rule"] is None
-    True
-    """
-    out: dict[str, Any] = dict(SolverBug(message).to_json())
-    out["kind"] = kind
-    return out
-
-
-def bug_json(exc: BaseException) -> dict[str, Any]:
-    """An unexpected exception (a bug, never the user's mistake) as its error object: the
-    exception's type and its message on one line.
-
-    >>> bug_json(KeyError("x"))["message"]
-    "internal error: KeyError: 'x'"
-    """
-    if isinstance(exc, SolverBug):
-        return dict(exc.to_json())
-    text = " ".join(str(exc).split()) or "(no message)"
-    return internal_error(f"internal error: {type(exc).__name__}: {text}")

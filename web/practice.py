@@ -9,9 +9,9 @@ jobs at the end (:data:`JOBS`) are the worker's entry points for them.
   dealt hand (:func:`~catbox.solver.player.choose_aside`, :func:`~catbox.solver.player.
   choose_prediction`); :func:`start_advice`: the round-start advisor's ranking of every
   (set-aside card, prediction) for a hand (:func:`catbox.solver.estimates.start.advise_start`).
-- :func:`play_reasons`: why catbox's player makes its play: the ranked candidates with the
-  estimates it chose by, computed the way :func:`~catbox.solver.player.choose_play` computes
-  them at that level (policy values, rollouts, or exact endgames over sampled deals).
+- :func:`play_reasons` and :func:`start_reasons`: why catbox's player makes its play, sets its
+  card aside and predicts: the ranked candidates with the estimates it chose by (the library's
+  own decisions with their reasons, ``advise --player``).
 - :func:`puzzle_turn` and :func:`puzzle_reply`: a puzzle played out. At the goal seat's turn,
   which plays keep the goal (:func:`catbox.solver.solve.keeping_plays`); at another seat's
   turn, catbox's reply: the best defence for a guaranteed goal (a play after which the goal
@@ -27,25 +27,14 @@ jobs at the end (:data:`JOBS`) are the worker's entry points for them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from catbox.solver import formats
-from catbox.solver.cards import Colour, Play, seat_letter, variant
+from catbox.solver.cards import Play, seat_letter
 from catbox.solver.errors import FormatError, PositionError
-from catbox.solver.estimates.player import (
-    DEFAULT_LEVEL,
-    ENDGAME_PLAYOUTS,
-    HORIZON,
-    ROLLOUT_DEALS,
-    SAMPLES,
-    endgame_choice,
-    rollout_plays,
-    score_plays,
-)
 from catbox.solver.limits import Limits
-from catbox.solver.player import choose_aside, choose_play, choose_prediction
+from catbox.solver.player import DEFAULT_LEVEL, choose_aside, choose_play, choose_prediction
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Goal, Puzzle
 from catbox.solver.scoring import seat_score
@@ -102,14 +91,6 @@ def start_decision(
     return {"set_aside": aside, "prediction": pred}
 
 
-def typical_before(players: int, order: int) -> tuple[int, ...]:
-    """The predictions assumed for the seats before ``order`` while the set-aside card is
-    chosen (S2 comes before S3: they are not known yet): the middle allowed value, as the
-    player assumes them."""
-    allowed = variant(players).predictions
-    return tuple(allowed[len(allowed) // 2] for _ in range(order)) if allowed else ()
-
-
 def start_advice(
     hand: Sequence[int],
     *,
@@ -124,6 +105,7 @@ def start_advice(
     """The round-start advisor's ranking for ``hand`` (``advise --hand --json``): every
     (set-aside card, prediction) by estimated round score. ``before`` None: the predictions
     are not made yet (the set-aside choice), the typical ones are assumed and said so."""
+    from catbox.solver.estimates.opening import typical_before
     from catbox.solver.estimates.start import advise_start
 
     assumed = before is None
@@ -145,68 +127,43 @@ def start_advice(
 
 # ---------------------------------------------------------------- why this play
 def play_reasons(pos: Position, *, seed: int = 0, level: int = DEFAULT_LEVEL) -> dict[str, Any]:
-    """Why catbox's player makes its play in ``pos`` (from the seat to play's view): the
-    candidates it ranks, best first, with the estimates it ranks them by, and the one it
-    chooses. The same computation as :func:`choose_play` at ``level``, so ``play`` equals it
-    (a single legal play is made without one)."""
-    view = own_view(pos.settle())
-    seat = view.to_play
-    if seat is None:
-        raise PositionError("the round is over: there is no play to choose", rule="E1")
-    if view.seats[seat].hand is None:
-        raise PositionError(f"{seat_letter(seat)}'s hand must be known to choose its play")
-    legal = view.legal_plays()
-    out: dict[str, Any] = {"seat": seat_letter(seat), "level": level, "candidates": []}
-    if len(legal) == 1:
-        return out | {"method": "only", "play": str(legal[0]), "note": "the only legal play"}
-    endgame = level >= 1 and view.tricks_left <= HORIZON[view.players]
-    if endgame:
-        rows = score_plays(view, seed=seed, samples=level * SAMPLES, playouts=ENDGAME_PLAYOUTS)
-        if rows and rows[0].weight:
-            chosen = endgame_choice(rows)
-            out["candidates"] = [
-                {
-                    "play": str(r.play),
-                    "avoid_paradox": r.avoids / r.weight,
-                    "possible": r.possible / r.weight,
-                    "score": r.follow_score / r.weight,
-                }
-                for r in rows
-            ]
-            note = f"exact endgames on {len(rows) and rows[0].weight:g} sampled deals"
-            return out | {"method": "endgame", "play": str(chosen), "note": note}
-    if level >= 1 and not endgame:
-        deals = level * ROLLOUT_DEALS
-        ranked = rollout_plays(view, seed=seed, deals=deals)
-        out["candidates"] = [
-            {"play": str(p), "score": score, "policy": pv} for p, score, pv in ranked
-        ]
-        note = f"each play rolled out on {deals} sampled deals by the policy"
-        return out | {"method": "rollouts", "play": str(ranked[0][0]), "note": note}
-    return out | _policy_reasons(view, seed)
+    """Why catbox's player makes its play in ``pos`` (from the seat to play's view): its
+    decision with the candidates it ranked and the estimates it ranked them by
+    (:func:`catbox.solver.estimates.decision.decide`, ``advise --player --json``); its play
+    is :func:`bot_play`'s for the same seed and level."""
+    from catbox.solver.estimates.decision import decide
+    from catbox.solver.shapes import play_decision_json
+
+    out: dict[str, Any] = play_decision_json(decide(own_view(pos.settle()), seed=seed, level=level))
+    return out
 
 
-def _policy_reasons(view: Position, seed: int) -> dict[str, Any]:
-    """The policy's value of every legal play (level 0: the policy alone chooses)."""
-    from catbox.solver.estimates.deals import DealSpace
-    from catbox.solver.estimates.policy import Sim, values
+def start_reasons(
+    hand: Sequence[int],
+    *,
+    players: int,
+    order: int,
+    before: Sequence[int] = (),
+    aside: int | None = None,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Why a catbox seat set aside and predicted what it did: the rankings its player chose
+    by (``advise --hand --player --json``): ``aside``, the set-aside decision with its reasons
+    (:func:`~catbox.solver.estimates.opening.aside_choice`: every (set-aside card,
+    prediction) with typical predictions assumed before the seat, the card chosen and its
+    check against the most-held number's), and with ``aside`` given at 3-5 players
+    ``prediction``, the predictions of that set-aside card knowing the ones ``before`` it."""
+    from catbox.solver.estimates.opening import aside_choice, opening_for_prediction
+    from catbox.solver.shapes import aside_choice_json, opening_json
 
-    rng = random.Random(f"catbox-board-reasons/{seed}")
-    filled = DealSpace.of(view).sample(random.Random(rng.random()))
-    chosen = choose_play(view, seed=seed, level=0)
-    # the values carry the policy's seeded tie-break: plays equal to two decimals are ties,
-    # broken by its own random stream (the chosen one first)
-    ranked = sorted(
-        ((Play(n, Colour(c)), round(v, 2)) for v, (n, c) in values(Sim.of(filled), rng)),
-        key=lambda r: (-r[1], r[0] != chosen, r[0]),
-    )
-    return {
-        "method": "policy",
-        "play": str(chosen),
-        "candidates": [{"play": str(p), "policy": v} for p, v in ranked],
-        "note": "the playing policy's value of each play (its own cards and the public state;"
-        " equal values are ties, broken at random)",
-    }
+    first = aside_choice(hand, players=players, order=order, seed=seed)
+    out: dict[str, Any] = {"aside": aside_choice_json(first), "prediction": None}
+    if aside is not None and players > 2:
+        second = opening_for_prediction(
+            hand, aside, players=players, order=order, before=tuple(before), seed=seed
+        )
+        out["prediction"] = opening_json(second)
+    return out
 
 
 # ---------------------------------------------------------------- puzzles played out
@@ -303,6 +260,18 @@ def start_advice_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
     )
 
 
+def start_reasons_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
+    aside = params.get("set_aside")
+    return start_reasons(
+        _ints(params, "hand"),
+        players=int(params["players"]),
+        order=int(params["order"]),
+        before=_ints(params, "before"),
+        aside=None if aside is None else int(aside),
+        seed=int(params.get("seed") or 0),
+    )
+
+
 def reasons_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
     pos = formats.position_from_line(params["position"])
     return play_reasons(pos, seed=int(params.get("seed") or 0), level=int(params["level"]))
@@ -339,6 +308,7 @@ def puzzle_generate_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
 JOBS: dict[str, Callable[[dict[str, Any], Send], dict[str, Any]]] = {
     "start-decision": start_decision_job,
     "start-advice": start_advice_job,
+    "start-reasons": start_reasons_job,
     "reasons": reasons_job,
     "puzzle-turn": puzzle_turn_job,
     "puzzle-reply": puzzle_reply_job,

@@ -8,10 +8,12 @@ server kills it when a job is abandoned (:mod:`.jobs`).
 Every search in a worker uses the process's own engines (the main thread's default
 :class:`catbox.solver.search.Session`), kept from one job to the next.
 
-The documents are the command line's ``--json`` shapes (:mod:`catbox.solver.shapes`):
-``analyze`` rows one by one (:func:`catbox.solver.analysis.analyze_play`), then the whole
-table; ``advise`` for a seat that cannot see every hand; ``play``: catbox's play for the seat
-to play (:func:`.practice.bot_play`).
+The board's questions are the library's registry's board tasks (:mod:`catbox.solver.tasks`,
+declared once for batch and the board), answered in the command line's ``--json`` shapes:
+``analyze`` rows one by one, then the whole table (``analyze-rows``); ``advise`` for a seat that
+cannot see every hand (``advise-view``); ``play``: catbox's play for the seat to play
+(``play``). ``review`` (an entered round's review page) and the practice's jobs
+(:mod:`.practice`) are the board's own.
 """
 
 from __future__ import annotations
@@ -26,74 +28,55 @@ from typing import Any
 # they start with the solver and CP-SAT (2 s to import) in memory
 from ortools.sat.python import cp_model  # noqa: F401
 
-from catbox.solver.analysis import Limits, analyze_play, merge_status, seat_to_analyse
+from catbox.solver.analysis import analyze_play
 from catbox.solver.cards import seat_from_letter, seat_letter
 from catbox.solver.deal import random_position
-from catbox.solver.errors import CatboxError, PositionError
-from catbox.solver.estimates.advise import advise
+from catbox.solver.errors import CatboxError
 from catbox.solver.formats import from_json_obj, position_from_line
+from catbox.solver.limits import Limits
 from catbox.solver.player import DEFAULT_LEVEL
 from catbox.solver.record import Record
-from catbox.solver.shapes import advice_json, analyze_json, player_review_json, row_json
+from catbox.solver.shapes import player_review_json
+from catbox.solver.tasks import Ask, answer
 
 from .errors import bug_json, error_json
 from .practice import JOBS as PRACTICE_JOBS
-from .practice import bot_play
 
 Send = Callable[[str, Any], None]
 #: How much lower a worker's scheduling priority is than the server's (Unix ``nice``).
 NICE = 10
 
 
+def _answer(task: str, params: dict[str, Any], ask: Ask, send: Send) -> dict[str, Any]:
+    """The document of a board task of the library's registry (:mod:`catbox.solver.tasks`)
+    for the job's position, within the job's time limit."""
+    pos = position_from_line(params["position"])
+    doc, _ = answer(task, pos, ask, limits=Limits(params.get("time_limit")), send=send)
+    return doc
+
+
 def analyze_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
     """The ``analyze`` table of the position, a row per legal play as each is done; the time
-    limit is shared out over the plays still to analyse."""
-    pos = position_from_line(params["position"]).settle()
-    seat_to_analyse(pos)
-    lim = Limits(params.get("time_limit")).start()
-    plays = pos.legal_plays()
-    rows = []
-    send("progress", {"done": 0, "total": len(plays), "stage": "analyze"})
-    for i, play in enumerate(plays):
-        row = analyze_play(pos, play, limits=lim.share(1.0 / (len(plays) - i)))
-        rows.append(row)
-        send("row", row_json(row))
-        send("progress", {"done": i + 1, "total": len(plays), "stage": "analyze"})
-    status = merge_status(*(r.status for r in rows)) if rows else "proven"
-    return analyze_json(pos, rows, status)
+    limit is shared out over the plays still to analyse (task ``analyze-rows``)."""
+    return _answer("analyze-rows", params, Ask(), send)
 
 
 def advise_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
-    """``advise`` for ``seat`` (default: the seat to play) seeing only its own hand."""
-    pos = position_from_line(params["position"]).settle()
-    if pos.to_play is None:
-        raise PositionError("the round is over: there is no play to advise", rule="E1")
-    seat = (
-        pos.to_play if params.get("seat") is None else seat_from_letter(params["seat"], pos.players)
-    )
-    view = pos.hide(s for s in range(pos.players) if s != seat)
-
-    def tick(k: int, n: int) -> None:
-        send("progress", {"done": k, "total": n, "stage": "samples"})
-
-    a = advise(
-        view,
-        seat,
+    """``advise`` for ``seat`` (default: the seat to play) seeing only its own hand (task
+    ``advise-view``)."""
+    ask = Ask(
+        seat=params.get("seat"),
         samples=int(params.get("samples") or 200),
         seed=int(params.get("seed") or 0),
-        limits=Limits(params.get("time_limit")),
-        progress=tick,
     )
-    return advice_json(a)
+    return _answer("advise-view", params, ask, send)
 
 
 def play_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
-    """catbox's play for the seat to play, from what that seat can see."""
-    pos = position_from_line(params["position"]).settle()
-    play = bot_play(
-        pos, seed=int(params.get("seed") or 0), level=int(params.get("level", DEFAULT_LEVEL))
-    )
-    return {"play": str(play)}
+    """catbox's play for the seat to play, from what that seat can see (task ``play``: the
+    practice's :func:`.practice.bot_play`)."""
+    ask = Ask(seed=int(params.get("seed") or 0), level=int(params.get("level", DEFAULT_LEVEL)))
+    return _answer("play", params, ask, send)
 
 
 def review_job(params: dict[str, Any], send: Send) -> dict[str, Any]:

@@ -4,8 +4,8 @@
  * exactly as board() would have written them, so a redrawn board reads like a fresh picture.
  * No dependencies, no network. */
 "use strict";
-var CatboxBoard = (function () {
-  var COLOURS = ["R", "B", "Y", "G"];
+const CatboxBoard = (() => {
+  const COLOURS = ["R", "B", "Y", "G"];
 
   function cellName(index, numbers) {
     return String((index % numbers) + 1) + COLOURS[Math.floor(index / numbers)];
@@ -23,21 +23,21 @@ var CatboxBoard = (function () {
    * opts: {last: "5B"|null, candidates: ["6B", ...], line: ["6B", ...], marks: {"5R": "3"}} */
   function draw(svg, state, opts) {
     opts = opts || {};
-    var numbers = Number(svg.getAttribute("data-numbers"));
-    var trickCells = {};
-    state.trick.forEach(function (t) { trickCells[t[1]] = true; });
-    var cand = {};
-    (opts.candidates || []).forEach(function (p) { cand[p] = true; });
-    var steps = {};
-    (opts.line || []).forEach(function (p, k) { (steps[p] = steps[p] || []).push(k + 1); });
-    var marks = opts.marks || {};
-    var cells = svg.querySelectorAll("g.cell");
-    for (var i = 0; i < cells.length; i++) {
-      var g = cells[i];
-      var name = g.getAttribute("data-cell");
-      var number = parseInt(name, 10);
-      var row = COLOURS.indexOf(name.charAt(name.length - 1));
-      var owner = state.cells.charAt(row * numbers + number - 1);
+    let numbers = Number(svg.getAttribute("data-numbers"));
+    let trickCells = {};
+    state.trick.forEach((t) => { trickCells[t[1]] = true; });
+    let cand = {};
+    (opts.candidates || []).forEach((p) => { cand[p] = true; });
+    let steps = {};
+    (opts.line || []).forEach((p, k) => { (steps[p] = steps[p] || []).push(k + 1); });
+    let marks = opts.marks || {};
+    let cells = svg.querySelectorAll("g.cell");
+    for (let i = 0; i < cells.length; i++) {
+      let g = cells[i];
+      let name = g.getAttribute("data-cell");
+      let number = parseInt(name, 10);
+      let row = COLOURS.indexOf(name.charAt(name.length - 1));
+      let owner = state.cells.charAt(row * numbers + number - 1);
       if (owner === ".") g.removeAttribute("data-owner");
       else g.setAttribute("data-owner", owner);
       setText(g.querySelector(".tok text"), owner === "." ? "" : owner);
@@ -48,39 +48,39 @@ var CatboxBoard = (function () {
       setText(g.querySelector("text.mark"), marks[name] || "");
     }
     setText(svg.querySelector("text.status"), state.status);
-    var slots = svg.querySelectorAll("g.play");
-    for (var k = 0; k < slots.length; k++) {
-      var slot = slots[k];
-      var t = state.trick[k];
+    let slots = svg.querySelectorAll("g.play");
+    for (let k = 0; k < slots.length; k++) {
+      let slot = slots[k];
+      let t = state.trick[k];
       slot.setAttribute("class", t ? "play " + t[1].charAt(t[1].length - 1) : "play none");
       setText(slot.querySelector("text.by"), t ? t[0] : "");
       setText(slot.querySelector("text.num"), t ? t[1] : "");
     }
-    var seats = svg.querySelectorAll("g.seat");
-    for (var s = 0; s < seats.length; s++) {
-      var seat = state.seats[s];
-      var sg = seats[s];
+    let seats = svg.querySelectorAll("g.seat");
+    for (let s = 0; s < seats.length; s++) {
+      let seat = state.seats[s];
+      let sg = seats[s];
       setText(sg.querySelector("text.turn"), seat.mark);
       setText(sg.querySelector("text.info"), seat.text);
-      var cards = sg.querySelectorAll("g.card");
-      for (var c = 0; c < cards.length; c++) {
-        var cls = "card", text = "";
+      let cards = sg.querySelectorAll("g.card");
+      for (let c = 0; c < cards.length; c++) {
+        let cls = "card", text = "";
         if (c >= seat.size) cls = "card none";
         else if (seat.hand === null) { cls = "card hidden"; text = "?"; }
         else text = String(seat.hand[c]);
         cards[c].setAttribute("class", cls);
         setText(cards[c].querySelector("text"), text);
       }
-      var perms = sg.querySelectorAll("g.perm");
-      for (var p = 0; p < perms.length; p++) {
-        var colour = perms[p].getAttribute("data-colour");
-        var held = seat.colours.indexOf(colour) >= 0;
+      let perms = sg.querySelectorAll("g.perm");
+      for (let p = 0; p < perms.length; p++) {
+        let colour = perms[p].getAttribute("data-colour");
+        let held = seat.colours.indexOf(colour) >= 0;
         perms[p].setAttribute("class", "perm " + colour + (held ? " held" : " lost"));
       }
     }
-    var title = svg.querySelector("title");
+    let title = svg.querySelector("title");
     if (title) setText(title, title.textContent.replace(/ — .*$/, " — " + state.status));
   }
 
-  return { draw: draw, cellName: cellName };
+  return { draw, cellName };
 })();

@@ -21,11 +21,11 @@ from ..limits import Limits
 from ..position import Position
 from .model import Mode, RoundModel, build
 
-__all__ = ["Outcome", "extract", "solve_possible", "solve_rows", "solve_tricks"]
+__all__ = ["Feasibility", "extract", "solve_possible", "solve_rows", "solve_tricks"]
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Feasibility:
     feasible: bool | None  # None: the time limit was hit first
     witness: Witness | None
 
@@ -161,7 +161,7 @@ def _replay(pos: Position, w: Witness) -> Witness:
 
 def solve_possible(
     pos: Position, seat: int, mode: Mode, *, limits: Limits | None = None
-) -> Outcome:
+) -> Feasibility:
     """Is there a continuation (and deal) with no paradox at all (``round``) or none by
     ``seat`` (``avoid``)? A feasible answer carries its replayed witness."""
     from ortools.sat.python import cp_model
@@ -169,12 +169,12 @@ def solve_possible(
     rm = build(pos, seat, mode)
     solver, status = _run(rm.model, Limits.of(limits))
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return Outcome(True, _replay(pos, extract(rm, solver.value)))
+        return Feasibility(True, _replay(pos, extract(rm, solver.value)))
     if status == cp_model.INFEASIBLE:
-        return Outcome(False, None)
+        return Feasibility(False, None)
     if status == cp_model.MODEL_INVALID:
         raise SolverBug(f"cp-sat model invalid: {rm.model.validate()}")
-    return Outcome(None, None)
+    return Feasibility(None, None)
 
 
 H = TypeVar("H")

@@ -82,8 +82,8 @@ def ask_row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]
     k is forceable the row's at_most stays None (it is above at_least) and no count is
     forceable. What this saves is the proof that the others can hold S above a count S could
     never force exactly anyway: on 4 players, 6 tricks left, seed 701, row 5Y's "at most 3
-    more" alone took 135 M nodes (no), and the row needs just "at most 0 more" (README, "The
-    rows' trick counts, lazily")."""
+    more" alone took 135 M nodes (no), and the row needs just "at most 0 more"
+    (docs/performance-log.md, "The rows' trick counts, lazily")."""
     return ask_tricks(eng, st, out, extremes=False)
 
 
@@ -218,8 +218,8 @@ Row = tuple[Partial, Status]
 def rows_in_order(eng: AnyEngine, todo: list[tuple[int, State]]) -> dict[int, Row]:
     """The rows searched in one engine, family by family (:data:`FAMILIES`), each family for
     every row in turn; once a limit cuts one, the rest keep what they have (status unknown:
-    their share of the limit is spent). One engine for every row, not one per row: README
-    "One engine for every row", bench/bench_native.py --only share."""
+    their share of the limit is spent). One engine for every row, not one per row:
+    docs/performance-log.md, "One engine for every row", bench/bench_native.py --only share."""
     outs = {idx: Partial() for idx, _ in todo}
     for family in ROW_FAMILIES:
         for idx, ch in todo:

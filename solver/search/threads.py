@@ -30,6 +30,7 @@ __all__ = [
     "SPLIT_HELP",
     "SPLIT_PROBE",
     "WHOLE",
+    "RowShare",
     "SharedRoot",
     "Split",
     "SplitGoal",
@@ -78,8 +79,8 @@ class SharedRoot:
     engine, the others its plays. The paradox regime score asks its thresholds j ("S's
     paradox after at most j more tricks", monotone in j) in parallel (:func:`para_in_threads`).
     The score outside the paradox regime (``value``'s windows) is searched in one thread.
-    Every answer is the node's, whoever settles it: none depends on the threads (README,
-    "The root's questions on every thread")."""
+    Every answer is the node's, whoever settles it: none depends on the threads
+    (docs/performance-log.md, "The root's questions on every thread")."""
 
     def __init__(
         self,
@@ -152,9 +153,9 @@ class Thresholds:
     (else races one that only one other asks): a yes lowers hi to j, a no raises lo to
     j + 1, and a search made moot by that is stopped (the core's stop flag). Whichever
     engine answers, each answer is exact, so the value does not depend on the engines or
-    threads. Measured (README, "The root's questions on every thread"): the thresholds'
-    costs differ tenfold and a dear no at j falls to a cheaper no at j + 1, which is what
-    asking several at once harvests. Only for the paradox regime (never NOPAR)."""
+    threads. Measured (docs/performance-log.md, "The root's questions on every thread"): the
+    thresholds' costs differ tenfold and a dear no at j falls to a cheaper no at j + 1, which
+    is what asking several at once harvests. Only for the paradox regime (never NOPAR)."""
 
     def __init__(self, st: State, guess: int, lim: Limits, on_bound: Bound | None) -> None:
         self.st, self.lim, self.on_bound = st, lim, on_bound
@@ -456,44 +457,72 @@ def rows_in_threads(
     hold them), else the last row left. A thread that finds no row left races a row another
     thread is still searching (the earliest started that nobody races yet, compiled engines
     only): the same questions on its own engine, whose tables and move-ordering history make
-    the search another draw (README, "Racing the last rows"); the first to finish settles
-    the row and stops the other. The time limit is the same deadline for all."""
+    the search another draw (docs/performance-log.md, "Racing the last rows"); the first to
+    finish settles the row and stops the other. The time limit is the same deadline for all."""
     from concurrent.futures import ThreadPoolExecutor
 
     n = min(lim.threads, len(todo))
-    lock = threading.Lock()
-    turn = threading.Barrier(n)
-    states = dict(todo)
-    outs = {idx: Partial() for idx, _ in todo}
-    cut: set[int] = set()
-    owner: dict[int, int] = {}
-    failed = threading.Event()  # a thread raised: the others take no further row
-    first = list(todo)  # the rows of the first family, in order
-    rest: list[tuple[int, State]] = []  # then the rows left
-    on: dict[int, list[AnyEngine]] = {}  # the engines searching the rest of a row
-    settled: set[int] = set()  # the rows done (the first family's, then the rest's)
+    rows = RowShare(pos, seat, todo, lim, kind, n)
+    with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-rows") as pool:
+        helpers = [pool.submit(rows.work, me, None) for me in range(1, n)]
+        try:
+            rows.work(0, eng)
+            for h in helpers:
+                h.result()
+        finally:
+            if isinstance(eng, NativeEngine):
+                eng.set_stop(False)  # the session's engine answers later questions
+    return {i: (o, UNKNOWN if i in rows.cut else PROVEN) for i, o in rows.outs.items()}
 
-    def take(me: int, rows: list[tuple[int, State]], mine: AnyEngine) -> int | None:
-        with lock:
-            if not rows or failed.is_set():
+
+class RowShare:
+    """The rows of :func:`rows_in_threads` and who searches which: every thread runs
+    :meth:`work` with its own engine (``lock`` guards the lists, ``turn`` is the barrier
+    between the first family and the rest)."""
+
+    def __init__(
+        self,
+        pos: Position,
+        seat: int,
+        todo: list[tuple[int, State]],
+        lim: Limits,
+        kind: EngineKind | None,
+        n: int,
+    ) -> None:
+        self.pos, self.seat, self.todo, self.lim, self.kind = pos, seat, todo, lim, kind
+        self.lock = threading.Lock()
+        self.turn = threading.Barrier(n)
+        self.states = dict(todo)
+        self.outs = {idx: Partial() for idx, _ in todo}
+        self.cut: set[int] = set()
+        self.owner: dict[int, int] = {}
+        self.failed = threading.Event()  # a thread raised: the others take no further row
+        self.first = list(todo)  # the rows of the first family, in order
+        self.rest: list[tuple[int, State]] = []  # then the rows left
+        self.on: dict[int, list[AnyEngine]] = {}  # the engines searching the rest of a row
+        self.settled: set[int] = set()  # the rows done (the first family's, then the rest's)
+
+    def take(self, me: int, rows: list[tuple[int, State]], mine: AnyEngine) -> int | None:
+        with self.lock:
+            if not rows or self.failed.is_set():
                 return None
             i = 0
-            if rows is rest:  # its own rows first, else the last one left
-                i = next((i for i, (idx, _) in enumerate(rows) if owner[idx] == me), -1)
+            if rows is self.rest:  # its own rows first, else the last one left
+                i = next((i for i, (idx, _) in enumerate(rows) if self.owner[idx] == me), -1)
             idx = rows.pop(i)[0]
-            owner[idx] = me
-            if rows is rest:
-                on[idx] = [mine]
+            self.owner[idx] = me
+            if rows is self.rest:
+                self.on[idx] = [mine]
             return idx
 
-    def race(mine: AnyEngine) -> int | None:
+    def race(self, mine: AnyEngine) -> int | None:
         """A row another thread is searching, to race it (None: none to race)."""
-        with lock:
-            if failed.is_set() or not isinstance(mine, NativeEngine):
+        with self.lock:
+            if self.failed.is_set() or not isinstance(mine, NativeEngine):
                 return None
-            for idx, engines in on.items():  # in the order the rows were started
+            for idx, engines in self.on.items():  # in the order the rows were started
                 if (
-                    idx not in settled
+                    idx not in self.settled
                     and len(engines) == 1
                     and isinstance(engines[0], NativeEngine)
                 ):
@@ -501,62 +530,53 @@ def rows_in_threads(
                     return idx
             return None
 
-    def search(mine: AnyEngine, idx: int, families: tuple[Family, ...]) -> None:
-        out, done = outs[idx], False
+    def search(self, mine: AnyEngine, idx: int, families: tuple[Family, ...]) -> None:
+        out, done = self.outs[idx], False
         for family in families:
-            if lim.expired():
+            if self.lim.expired():
                 break
-            mine.set_budget(None, lim.seconds())
-            out, done = node_families.ask_family(mine, states[idx], out, family)
+            mine.set_budget(None, self.lim.seconds())
+            out, done = node_families.ask_family(mine, self.states[idx], out, family)
             if not done:
                 break
-        with lock:
-            racing = on.get(idx, [])
+        with self.lock:
+            racing = self.on.get(idx, [])
             if mine in racing:
                 racing.remove(mine)
-            if idx in settled:  # another engine settled it first (and stopped this one)
+            if idx in self.settled:  # another engine settled it first (and stopped this one)
                 pass
             elif done:
-                outs[idx] = out
-                settled.add(idx)
+                self.outs[idx] = out
+                self.settled.add(idx)
                 for other in racing:  # (only compiled engines race)
                     if isinstance(other, NativeEngine):
                         other.set_stop(True)
             else:  # cut by the limit: what either search settled of it is proven
-                outs[idx] = merged(outs[idx], out)
+                self.outs[idx] = merged(self.outs[idx], out)
                 if not racing:
-                    cut.add(idx)
+                    self.cut.add(idx)
         if isinstance(mine, NativeEngine):
             mine.set_stop(False)  # stopped by the winner of a race: free for the next row
 
-    def work(me: int, mine: AnyEngine | None) -> None:
+    def work(self, me: int, mine: AnyEngine | None) -> None:
         try:
             if mine is None:
-                mine, _ = Session().engine(pos, seat, fresh=True, kind=kind)
-            while (idx := take(me, first, mine)) is not None:
-                search(mine, idx, ROW_FAMILIES[:1])
-            if turn.wait() == 0:  # one thread lists the rows left while the others wait
-                rest[:] = [(idx, ch) for idx, ch in todo if idx not in cut]
-                settled.clear()  # (the first family's rows)
-                for idx, out in outs.items():
-                    outs[idx] = no_counts(out) or out
-            turn.wait()
-            while (idx := take(me, rest, mine)) is not None or (idx := race(mine)) is not None:
-                search(mine, idx, ROW_FAMILIES[1:])
+                mine, _ = Session().engine(self.pos, self.seat, fresh=True, kind=self.kind)
+            while (idx := self.take(me, self.first, mine)) is not None:
+                self.search(mine, idx, ROW_FAMILIES[:1])
+            if self.turn.wait() == 0:  # one thread lists the rows left while the others wait
+                self.rest[:] = [(idx, ch) for idx, ch in self.todo if idx not in self.cut]
+                self.settled.clear()  # (the first family's rows)
+                for idx, out in self.outs.items():
+                    self.outs[idx] = no_counts(out) or out
+            self.turn.wait()
+            while (idx := self.take(me, self.rest, mine)) is not None or (
+                idx := self.race(mine)
+            ) is not None:
+                self.search(mine, idx, ROW_FAMILIES[1:])
         except threading.BrokenBarrierError:
             return  # another thread failed: its error is raised below
         except BaseException:
-            failed.set()
-            turn.abort()
+            self.failed.set()
+            self.turn.abort()
             raise
-
-    with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-rows") as pool:
-        helpers = [pool.submit(work, me, None) for me in range(1, n)]
-        try:
-            work(0, eng)
-            for h in helpers:
-                h.result()
-        finally:
-            if isinstance(eng, NativeEngine):
-                eng.set_stop(False)  # the session's engine answers later questions
-    return {i: (o, UNKNOWN if i in cut else PROVEN) for i, o in outs.items()}

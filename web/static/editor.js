@@ -10,16 +10,15 @@ import { setAddress, setMode } from "./router.js";
 
 const LETTERS = ["A", "B", "C", "D", "E"];
 const ROWS = ["red", "blue", "yellow", "green"];
-const NUMBERS = { 2: 5, 3: 6, 4: 8, 5: 9 }; // the numbers of each variant (cards.variant)
 // the draft table, the last valid answer, the brush (a seat letter, N or "." to clear) and
 // the number of the last change sent (a late answer to an older one is dropped)
 export const ED = { table: null, valid: null, blank: null, brush: "A", sent: 0 };
 
-function emptyTable(players) {
-  const row = Array(NUMBERS[players]).fill(".").join(" ");
-  const seat = {};
-  for (const s of LETTERS.slice(0, players)) seat[s] = {};
-  return { players, board: { red: row, blue: row, yellow: row, green: row }, seat, trick: { leader: "A", plays: [] } };
+// An empty draft of `players` players (from the server: the variant's numbers are the
+// library's), and the picture to draw it on.
+async function emptyTable(players) {
+  ED.blank = await call("/api/edit", { blank: players });
+  return structuredClone(ED.blank.table);
 }
 
 // Opens the editor on the address's position, else on the position shown, else an empty board.
@@ -36,7 +35,7 @@ export async function openEditor(params, shown) {
       $("edit-status").textContent = explain(e);
     }
   }
-  if (!ED.table) ED.table = emptyTable(4);
+  if (!ED.table) ED.table = await emptyTable(4);
   drawAll();
   await check();
   return true;
@@ -46,6 +45,10 @@ function accept(answer) {
   ED.valid = answer;
   ED.table = answer.table;
   delete ED.table.format;
+  // the rows as the picture's state has them (a table may leave out an empty board)
+  const cells = answer.state.cells;
+  const n = cells.length / 4;
+  ED.table.board = Object.fromEntries(ROWS.map((row, r) => [row, cells.slice(r * n, r * n + n).split("").join(" ")]));
 }
 
 function drawAll() {
@@ -93,13 +96,11 @@ async function check() {
     $("edit-status").className = "status ok";
     setAddress(`#edit&pos=${encodeURIComponent(answer.line)}`);
   } catch (e) {
+    const players = ED.table.players; // a picture to draw the draft on, then the verdict
+    if (!(ED.blank && ED.blank.state.players === players)) await emptyTable(players).catch(() => null);
     if (n !== ED.sent) return;
     $("edit-status").textContent = explain(e);
     $("edit-status").className = "status error";
-    const players = ED.table.players;
-    if (!(ED.valid && ED.valid.state.players === players) && !(ED.blank && ED.blank.state.players === players)) {
-      ED.blank = await call("/api/edit", { blank: players }).catch(() => null);
-    }
   }
   show();
 }
@@ -139,7 +140,7 @@ function onTap(ev) {
   const key = ROWS["RBYG".indexOf(name.slice(-1))];
   const i = Number(name.slice(0, -1)) - 1;
   change((t) => {
-    const row = (t.board[key] || Array(NUMBERS[t.players]).fill(".").join(" ")).split(" ");
+    const row = t.board[key].split(" ");
     row[i] = row[i] === ED.brush ? "." : ED.brush; // the same brush again clears the cell
     t.board[key] = row.join(" ");
   });
@@ -162,8 +163,8 @@ function exportAs(syntax) {
 
 export function setupEditor() {
   $("board").addEventListener("click", onTap);
-  $("edit-players").onchange = () => {
-    ED.table = emptyTable(Number($("edit-players").value));
+  $("edit-players").onchange = async () => {
+    ED.table = await emptyTable(Number($("edit-players").value));
     ED.valid = null;
     drawAll();
     check();

@@ -31,8 +31,11 @@ function fillSeats() {
   const players = Number(form.elements.players.value);
   seatOptions(form.elements.seat, players, form.elements.seat.value);
   seatOptions(form.elements.start, players, form.elements.start.value);
-  const example = { 3: "4 2 1", 4: "3 2 1 2", 5: "2 1 1 2 1" }[players];
+  const example = { 2: "", 3: "4 2 1", 4: "3 2 1 2", 5: "2 1 1 2 1" }[players];
   form.elements.predictions.placeholder = `e.g. ${example}`;
+  // 2 players: no predictions (S3), three revealed undealt cards instead (2P1)
+  $("enter-predictions").hidden = players === 2;
+  $("enter-revealed").hidden = players !== 2;
 }
 
 // Opens the entry mode: the form, or the round being entered (kept while the tab lives).
@@ -94,10 +97,12 @@ async function submitForm(ev) {
   ev.preventDefault();
   const form = $("enter-round");
   const body = {};
-  for (const name of ["players", "seat", "hand", "aside", "predictions", "start", "names"]) {
+  for (const name of ["players", "seat", "hand", "aside", "predictions", "start", "names", "revealed"]) {
     body[name] = form.elements[name].value;
   }
   if (!body.names.trim()) delete body.names;
+  if (body.players === "2") delete body.predictions;
+  else delete body.revealed;
   try {
     const first = await call("/api/enter/start", body);
     E.steps = [first];
@@ -230,4 +235,7 @@ export function setupEntry() {
   $("enter-undo").onclick = undo;
   $("declare-paradox").onclick = () => enter({ paradox: true });
   $("enter-new").onclick = () => newEntry();
+  $("enter-edit").onclick = () => {
+    if (current()) location.hash = `#edit&pos=${encodeURIComponent(current().line)}`;
+  };
 }

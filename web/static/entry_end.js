@@ -35,9 +35,10 @@ async function showGame(st, onNext) {
     return;
   }
   const g = G.last;
-  const totals = Object.entries(g.score.game.totals).map(([s, t]) => `${s} ${t}`).join(" · ");
+  const who = (s) => (st.names.length ? `${s} ${st.names[s.charCodeAt(0) - 65]}` : s);
+  const totals = Object.entries(g.score.game.totals).map(([s, t]) => `${who(s)} ${t}`).join(" · ");
   const head = g.score.game.complete
-    ? `Game over after ${g.round} rounds. Winner${g.score.game.winners.length > 1 ? "s" : ""}: ${g.score.game.winners.join(", ")}.`
+    ? `Game over after ${g.round} rounds. Winner${g.score.game.winners.length > 1 ? "s" : ""}: ${g.score.game.winners.map(who).join(", ")}.`
     : `Game: round ${g.round} of ${st.record.players} entered.`;
   const row = el("div", { className: "row" },
     el("button", { id: "download-game", textContent: "Download the game", onclick: downloadGame }));

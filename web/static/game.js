@@ -250,6 +250,9 @@ function watch() {
 
 router.route("game", async () => {
   if (!G.game) showSetup();
+  else if (document.body.dataset.game === "start" || !S.doc) router.setMode("game");
+  else if (S.doc === G.doc) router.setMode("board"); // back to the round on the board
+  else await openDocument(G.doc);
   return true;
 });
 watch();

@@ -3,7 +3,7 @@
 // the next round or the winner, the game record's download and the review of its rounds.
 import { $, call, download, el } from "./net.js";
 import { adviceTable, runJob } from "./practicejobs.js";
-import { G, nextRound, status } from "./game.js";
+import { G, nextRound, showSetup, status } from "./game.js";
 
 const letters = (n) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const idx = (s) => s.charCodeAt(0) - 65;
@@ -25,32 +25,38 @@ function scoreTable(doc) {
 }
 
 // Why catbox's seats set aside and predicted what they did this round (now that it is over:
-// the reasons show their hands): the advisor's ranking its player chose by.
+// the reasons show their hands): the rankings its player chose by.
+function whyStart(s, deal, asides, preds, out) {
+  const n = G.game.players;
+  const k = (idx(s) - idx(deal.start) + n) % n;
+  const before = [];
+  for (let j = 0; j < k; j += 1) before.push(preds[(idx(deal.start) + j) % n]);
+  const req = { kind: "start-reasons", players: n, hand: deal.deal[idx(s)], order: k,
+    set_aside: asides[idx(s)], seed: (G.seed + 7919 * deal.round + 101 * idx(s)) % 2147483647 };
+  if (n > 2) req.before = before;
+  return async (ev) => {
+    ev.target.disabled = true;
+    try {
+      const res = await runJob(req);
+      out.append(el("h3", { textContent: `${s}'s set-aside card (S2), predictions before it assumed` }),
+        adviceTable({ ...res.aside, assumed: n > 2 },
+          (c) => c === res.aside.candidates.find((r) => r.set_aside === res.aside.chosen), 6));
+      if (res.prediction) {
+        out.append(el("h3", { textContent: `${s}'s prediction (S3), knowing the ones before it` }),
+          adviceTable(res.prediction, (c) => c.prediction === preds[idx(s)], 6));
+      }
+    } catch (e) {
+      out.append(el("p", { className: "message", textContent: e.message }));
+    }
+  };
+}
+
 function startReasons(deal, asides, preds) {
   const out = el("div", { className: "start-reasons" });
-  const seats = letters(G.game.players).filter((s) => s !== G.me);
   const n = G.game.players;
-  const buttons = seats.map((s) => el("button", { type: "button", className: "why-start",
-    textContent: `Why ${s}: set aside ${asides[idx(s)]}${n > 2 ? `, predict ${preds[idx(s)]}` : ""}?`,
-    onclick: async (ev) => {
-      ev.target.disabled = true;
-      const k = (idx(s) - idx(deal.start) + n) % n;
-      const before = [];
-      for (let j = 0; j < k; j += 1) before.push(preds[(idx(deal.start) + j) % n]);
-      const req = { kind: "start-advice", players: n, hand: deal.deal[idx(s)], order: k, samples: 64,
-        seed: (G.seed + 7919 * deal.round + 101 * idx(s)) % 2147483647 };
-      if (n > 2) req.before = before;
-      try {
-        const res = await runJob(req);
-        out.append(el("h3", { textContent: `${s}'s round start` }),
-          adviceTable(res, (c) => c.set_aside === asides[idx(s)] && c.prediction === preds[idx(s)], 8),
-          el("p", { className: "note", textContent: "catbox's player takes the best candidate; it sets " +
-            "its card aside before any prediction is known (typical predictions assumed), then " +
-            "predicts knowing the predictions before it." }));
-      } catch (e) {
-        out.append(el("p", { className: "message", textContent: e.message }));
-      }
-    } }));
+  const buttons = letters(n).filter((s) => s !== G.me).map((s) => el("button", { type: "button",
+    className: "why-start", onclick: whyStart(s, deal, asides, preds, out),
+    textContent: `Why ${s}: set aside ${asides[idx(s)]}${n > 2 ? `, predict ${preds[idx(s)]}` : ""}?` }));
   out.prepend(el("div", { className: "row" }, ...buttons));
   return out;
 }
@@ -90,6 +96,8 @@ export async function roundEnd() {
   const actions = el("div", { className: "row game-actions" });
   if (!over) actions.append(el("button", { id: "versus-next", type: "button", textContent: "Next round",
     onclick: () => nextRound() }));
+  else actions.append(el("button", { id: "versus-again", type: "button", textContent: "New game",
+    onclick: () => { G.game = null; showSetup(); } }));
   actions.append(
     el("button", { id: "versus-download", type: "button", textContent: "Download the game record",
       onclick: async () => {

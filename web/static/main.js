@@ -18,7 +18,7 @@ import { S } from "./state.js";
 // practice's views register their own keys: #game, #puzzles, #puzzle=NAME (and catbox's reasons)
 import "./game.js";
 import "./puzzles.js";
-import "./reasons.js";
+import { setupReasons } from "./reasons.js";
 
 window.catbox = { S, ED, call, stopJob }; // the browser tests' hook (tests/test_web_browser.py)
 
@@ -77,6 +77,7 @@ async function main() {
     location.hash = `#edit&pos=${encodeURIComponent(S.plies[S.cursor])}`;
   };
   $("download-record").onclick = downloadRecord;
+  setupReasons(); // catbox's reasons for its practice plays
   router.start();
   watch(() => fit($("board")));
   try {

@@ -22,7 +22,8 @@ export async function runJob(body, token, onProgress) {
 }
 
 function pct(e) {
-  return e ? `${(100 * e.value).toFixed(0)}%` : "—";
+  if (e === null || e === undefined) return "—";
+  return `${(100 * (typeof e === "number" ? e : e.value)).toFixed(0)}%`;
 }
 
 function num(x) {
@@ -43,8 +44,8 @@ function table(heads, rows, chosen) {
   return t;
 }
 
-// The advisor's ranking (advise --hand): every set-aside card and prediction, best first.
-// `mark(c)` says which candidate row to highlight (the choice made).
+// A round-start ranking, best first: the advisor's (advise --hand) or the one catbox's player
+// chose by (advise --hand --player). `mark(c)` says which row to highlight (the choice made).
 export function adviceTable(result, mark, limit) {
   const rows = result.candidates.slice(0, limit || 12).map((c) => ({
     chosen: mark ? mark(c) : false,
@@ -55,32 +56,41 @@ export function adviceTable(result, mark, limit) {
     ["score (95% CI)", "estimated round score over playouts"],
     ["no paradox", "estimated chance of not causing the paradox"]];
   const box = el("div", { className: "advice" }, table(heads, rows));
+  const assumed = result.before_assumed || result.assumed;
   const before = result.predictions_before.length
-    ? `predictions before: ${result.predictions_before.join(" ")}${result.before_assumed ? " (assumed: not made yet)" : ""}; `
+    ? `predictions before: ${result.predictions_before.join(" ")}${assumed ? " (assumed: not made yet)" : ""}; `
     : "";
-  box.appendChild(el("p", { className: "note",
-    textContent: `${before}${result.samples} playouts by catbox's policy per candidate.` }));
+  const how = result.samples ? `${result.samples} playouts by catbox's policy per candidate`
+    : `${result.method}, ${result.playouts} playouts in all`;
+  box.appendChild(el("p", { className: "note", textContent: `${before}${how}.` }));
   return box;
 }
 
-// catbox's reasons for a play (web/practice.py play_reasons): its candidates with the estimates
-// it ranked them by; the play it made is highlighted.
+const HOW = {
+  forced: "the only legal play",
+  policy: "the playing policy's value of each play (its own cards and the public state)",
+  rollouts: "each play rolled out by the policy on sampled deals: the seat's mean score",
+  endgame: "exact endgames on sampled deals: how often the seat can still make sure of no " +
+    "paradox, then its mean score",
+};
+
+// catbox's reasons for a play (advise --player): the candidates with the estimates it ranked
+// them by; the play it made is highlighted.
 export function reasonsTable(result) {
   const cols = {
-    endgame: [["avoids paradox", "share of sampled deals on which the seat can still make sure of no paradox"],
-      ["score", "mean score when the round is played on from each deal"]],
+    endgame: [["no paradox", "share of the solved deals on which the seat can still make sure of no paradox (X1)"],
+      ["score", "mean score when the round is played on from each deal"],
+      ["guaranteed", "mean score the seat can make sure of (the safest plays only)"]],
     rollouts: [["score", "mean score of the seat over the rollouts"], ["policy", "the policy's value"]],
-    policy: [["policy", "the playing policy's value (equal values are ties)"]],
-    only: [],
+    policy: [["policy", "the playing policy's value"]],
   }[result.method] || [];
-  const rows = result.candidates.map((c) => ({
-    chosen: c.play === result.play,
-    cells: [c.play, ...(result.method === "endgame" ? [pct({ value: c.avoid_paradox }), num(c.score)]
-      : result.method === "rollouts" ? [num(c.score), num(c.policy)] : [num(c.policy)])],
-  }));
+  const cells = (c) => (result.method === "endgame" ? [pct(c.avoids), num(c.value), num(c.guaranteed)]
+    : result.method === "rollouts" ? [num(c.value), num(c.policy)] : result.method === "policy" ? [num(c.value)] : []);
+  const rows = result.candidates.map((c) => ({ chosen: c.play === result.play, cells: [c.play, ...cells(c)] }));
+  const deals = result.deals ? ` (${Math.round(result.deals)} deals, level ${result.level})` : "";
   const box = el("div", { className: "reasons-box" });
   box.appendChild(el("p", { className: "note",
-    textContent: `${result.seat} played ${result.play}: ${result.note}.` }));
-  if (rows.length) box.appendChild(table([["play", "a legal play"], ...cols], rows, result.play));
+    textContent: `${result.seat} played ${result.play}: ${HOW[result.method] || result.method}${deals}.` }));
+  if (rows.length > 1) box.appendChild(table([["play", "a legal play"], ...cols], rows, result.play));
   return box;
 }

@@ -56,5 +56,8 @@ async function explain(ply, out) {
   }
 }
 
-panel();
-new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ["data-ply"] });
+// The panel, kept up to date as the board shows each ply.
+export function setupReasons() {
+  panel();
+  new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ["data-ply"] });
+}

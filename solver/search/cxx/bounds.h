@@ -505,6 +505,11 @@ inline bool s_loses_trick(const Ctx& cx, const State& st, int s_done, const Stat
 // (Mutants for the tests: LOST_TWO_NO_F2 keeps c0's colour in U, LOST_TWO_NO_CROWD forgets
 // the other seats' plays; both must be refuted by the search somewhere.)
 constexpr int BOUND_LOST_TWO = 1024;
+// two parts of s_losers below measured alone (each only with BOUND_LOST_TWO): S's chosen loser
+// in the current trick with the next trick's (s_plays_two), and S's winning play surely
+// overtaken (s_overtaken)
+constexpr int BOUND_LOST_PLAYS = 2048;
+constexpr int BOUND_LOST_OVERTAKEN = 4096;
 constexpr int LOST_TWO_NO_F2 = 1, LOST_TWO_NO_CROWD = 2;
 inline int lost_cap_j(int ub, int top, int j) {
     int c = top - 1 - j < ub - j ? top - 1 - j : ub - j;
@@ -595,11 +600,55 @@ inline bool s_ducks_any(const Ctx& cx, const State& st, const Seats& r, int muta
     return true;
 }
 
+// S's winning play in the current trick (S has played, wseat == S) is surely beaten: a seat q
+// still to play in it has only open cells (empty, its numbers, its colours) worth more than
+// the winning value (W1: reds above it, the led colour above it). At q's turn its legal plays
+// are among those cells (they only shrink, I4), so q beats S's play, or q has none and its
+// paradox ends the round with the trick unfinished (X1, X3): S does not win it (as s_beaten).
+inline bool s_overtaken(const Ctx& cx, const State& st, const Seats& r) {
+    const int n = cx.n, bonus = cx.rules.red_bonus, v = st.wval;
+    const uint64_t row = (1ULL << n) - 1;
+    int mr = v - bonus;  // reds numbered above mr
+    uint64_t beat = mr < 0 ? cx.red : (mr >= n ? 0 : cx.red & ~((1ULL << mr) - 1));
+    if (st.led != 0 && v < n) beat |= (row & ~((1ULL << (v < 0 ? 0 : v)) - 1)) << (st.led * n);
+    for (int q = 0; q < cx.players; ++q) {
+        if (q == cx.seat || r.ord[q] < st.cnt) continue;
+        if (!(r.fill[q] & ~st.occ & ~beat)) return true;
+    }
+    return false;
+}
+
+// S, to play as a follower, has a play below the winning value (it loses the current trick,
+// W1) after which it surely loses the next trick too: in the state after the play, S has
+// played and is not winning, and loser_next (no permission lost any more: F2 of this play is
+// in that state; no own play before trick 1) holds, or, S's play ending the trick, S waits in
+// trick 1 and s_ducks_any holds there. S's loser in trick 0 is then chosen (a strategy of S).
+inline bool s_plays_two(const Ctx& cx, const State& st, uint64_t lm, int mutant) {
+    const int seat = cx.seat;
+    if (!st.cnt || cx.to_play(st) != seat || st.left < 3) return false;
+    for (uint64_t m = lm; m; m &= m - 1) {
+        int i = lowbit(m), c = cx.cell_c[i], k = cx.cell_n[i];
+        int v = c == 0 ? k + cx.rules.red_bonus : (c == st.led ? k : -1);
+        if (v >= st.wval) continue;
+        State ch = apply(cx, st, i);
+        Seats r;
+        seats_of(cx, ch, r);
+        if (ch.cnt == 0) {
+            if (s_ducks_any(cx, ch, r, mutant)) return true;
+            continue;
+        }
+        uint64_t open = r.fill[seat] & ~ch.occ & ~cx.red;
+        if (open && loser_next(cx, ch, r, open, -1, 0, mutant)) return true;
+    }
+    return false;
+}
+
 // S's sure losers from now (BOUND_LOST_TRICK, and with BOUND_LOST_TWO the rules above): the
 // number j of the coming tricks S surely loses beyond `top` (0-2) and the paradox part's cap
 // they give (`cap`; S then wins at most ub - j more tricks in every continuation).
 // - S still to play in the current trick and it surely loses it (s_loses_trick; s_ducks_any):
-//   j = 1, lost_cap(ub, top); and the next trick too (s_loses_next): j = 2, lost_cap_j.
+//   j = 1, lost_cap(ub, top); and the next trick too (s_loses_next; s_plays_two): j = 2,
+//   lost_cap_j(ub, top, 2) (the proof above BOUND_LOST_TWO).
 // - S has played in it and is not winning it (so top = left - 1 already counts it lost) and
 //   surely loses the next trick: j = 1, lost_cap(ub, top). Proof: trick 0 is lost (W1: the
 //   winning value only rises), so another seat leads trick 1 (W3) and S follows there;
@@ -609,6 +658,12 @@ inline bool s_ducks_any(const Ctx& cx, const State& st, const Seats& r, int muta
 //   won trick is one of tricks 2..left-1 (at most top - 1), takes a play other than trick 1's
 //   (at most most[S] - 1) and is completed before the round's end during trick E (at most
 //   E - 2): at most ub - 1 with round_end's ub = min(most[S], E, top).
+// - S has played in it and is winning it, but surely overtaken (s_overtaken; top = left and
+//   round_end's ub = min(most[S] + 1, E, left)): trick 0 is lost, j = 1, lost_cap(ub, top)
+//   (S's paradox at a T >= 1 after at most T - 1 <= left - 2 won tricks; at most most[S],
+//   E - 1 and left - 1 won in all: ub - 1); with the next trick's loser as above, j = 2,
+//   lost_cap_j(ub, top, 2) (T >= 2, at most T - 2 <= left - 3; most[S] - 1, E - 2, left - 2:
+//   ub - 2).
 inline int s_losers(const Ctx& cx, const State& st, int s_done, int top, const Static& sb,
                     uint64_t lm, int mask, int& cap, int mutant = 0) {
     const bool two = mask & BOUND_LOST_TWO;
@@ -616,16 +671,23 @@ inline int s_losers(const Ctx& cx, const State& st, int s_done, int top, const S
         if (!s_loses_trick(cx, st, s_done, sb, lm, mask) &&
             !(two && s_ducks_any(cx, st, sb, mutant)))
             return 0;
-        if (two && s_loses_next(cx, st, sb, mutant)) {
+        if (two && (s_loses_next(cx, st, sb, mutant) ||
+                    (mask & BOUND_LOST_PLAYS && s_plays_two(cx, st, lm, mutant)))) {
             cap = lost_cap_j(sb.ub, top, 2);
             return 2;
         }
         cap = lost_cap(sb.ub, top);
         return 1;
     }
-    if (!two || st.wseat == cx.seat || st.left < 3) return 0;
+    if (!two || st.left < 2) return 0;
+    const bool winning = st.wseat == cx.seat;
+    if (winning && !(mask & BOUND_LOST_OVERTAKEN && s_overtaken(cx, st, sb))) return 0;
     uint64_t open = sb.fill[cx.seat] & ~st.occ & ~cx.red;
-    if (!open || !loser_next(cx, st, sb, open, -1, 0, mutant)) return 0;
+    if (st.left >= 3 && open && loser_next(cx, st, sb, open, -1, 0, mutant)) {
+        cap = winning ? lost_cap_j(sb.ub, top, 2) : lost_cap(sb.ub, top);
+        return winning ? 2 : 1;
+    }
+    if (!winning) return 0;
     cap = lost_cap(sb.ub, top);
     return 1;
 }

@@ -412,9 +412,9 @@ static PyObject* m_lost_trick(PyEngine* self, PyObject* args) {
     return PyLong_FromLong(r ? catbox::lost_cap(re.sb.ub, re.top) : -1);
 }
 
-// S's sure losers (bounds.h s_losers with BOUND_LOST_TWO, whatever the engine's mask, and
-// `mutant`): (j, cap), j the coming tricks S surely loses beyond what `top` counts (0-2) and
-// the paradox part's cap they give (-1: none); st must have a legal play.
+// S's sure losers (bounds.h s_losers with BOUND_LOST_TWO and its parts, whatever the engine's
+// mask, and `mutant`): (j, cap), j the coming tricks S surely loses beyond what `top` counts
+// (0-2) and the paradox part's cap they give (-1: none); st must have a legal play.
 static PyObject* m_lost_tricks(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     PyObject* so;
@@ -422,7 +422,8 @@ static PyObject* m_lost_tricks(PyEngine* self, PyObject* args) {
     State st;
     if (!PyArg_ParseTuple(args, "O|i", &so, &mutant) || !parse_state(self, so, st)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
-    int mask = self->eng->opt.bounds | catbox::BOUND_LOST_TWO;
+    int mask = self->eng->opt.bounds | catbox::BOUND_LOST_TWO | catbox::BOUND_LOST_PLAYS |
+               catbox::BOUND_LOST_OVERTAKEN;
     RoundEnd re(cx, st, mask);
     uint64_t lm = catbox::legal_mask(cx, st);
     int cap = -1;

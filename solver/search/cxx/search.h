@@ -252,8 +252,16 @@ struct Options {
     // analyze answer of 8 positions past the horizon 1248.1 -> 1122.7 M nodes (4p/6 seed 701
     // 385.7 -> 271.0 M), held out (6 positions) 501.1 -> 507.1 M, the 4p/5p round start
     // 76.8 -> 79.4 s CPU (README "The crowded doom bound, where it pays")
+    // LOST_TWO (bounds.h s_losers: any losing play of a waiting S, the next trick's loser
+    // after a lost one; caps min(top - 3, ub - 2) for two): the deciding probe of the first
+    // paradox-regime row, fresh engine (bench/bench_native.py --only losers; CPU seconds of a
+    // loaded machine), 3p/7 seeds 700-702, 4p/6 701, 5p/5 700: 64.22 M nodes, 8.72 s, proofs
+    // of 5.92 M inner nodes -> 30.15 M, 4.32 s, 2.76 M. Its parts LOST_PLAYS (S's chosen
+    // loser with the next trick's: 32.96 M, 4.26 s, 2.58 M) and LOST_OVERTAKEN (S's winning
+    // play surely overtaken: 30.52 M, 4.56 s, 2.73 M) are off (docs/performance-log-proofs.md)
     int bounds = BOUND_SAFE | BOUND_DOOMED | BOUND_TRICKS | BOUND_STOPPERS | BOUND_CROWD |
-                 BOUND_PARA_END | BOUND_DUCK | BOUND_SAFE_DUCK | BOUND_BEATEN | BOUND_LOST_TRICK;
+                 BOUND_PARA_END | BOUND_DUCK | BOUND_SAFE_DUCK | BOUND_BEATEN | BOUND_LOST_TRICK |
+                 BOUND_LOST_TWO;
     // bounds of the score in value / para (SCORE_* above; 0 = the plain t + left caps)
     int score = SCORE_DEFAULT;
     // table keys and move pruning (SEARCH_* above)

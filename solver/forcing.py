@@ -293,37 +293,11 @@ def forced_report(
     seeded sample of deals, ``limits.seed``). With ``only_guaranteed`` just the paradox
     question is searched (a far cheaper proof); the other fields are None. ``possible``: the
     possible counts when proven (forceable counts lie among them)."""
-    from .search import Target, can_force
-
     lim = Limits.of(limits)
     boards, exact = deals_of(pos, seed=lim.seed)
     n = len(boards)
-
-    def unknown(
-        nodes: int = 0, g: bool | None = None, best: int | None = None, b: Bounds | None = None
-    ) -> ForcedReport:
-        return ForcedReport(
-            seat, g, None, None, None, best, UNKNOWN, nodes, n, exact, None, b or {}
-        )
-
     if only_guaranteed:
-        missed = False  # some deal not settled in time: keep looking for a refuting one
-        for i, full in enumerate(boards):
-            if i > 0 and lim.expired():
-                missed = True
-                break
-            part = lim.share(1.0 / (n - i))
-            ok, st = can_force(full, seat, Target("avoid-paradox"), limits=part, session=session)
-            if st != PROVEN:
-                missed = True
-                continue
-            if not ok:  # one deal refutes "for every deal": proven, sampled or not
-                return ForcedReport(seat, False, None, None, None, None, PROVEN, 0, n, exact, None)
-        if missed:
-            return unknown()
-        status0: Status = PROVEN if exact else "estimate"
-        bound0 = None if exact else wilson_upper(0, n)
-        return ForcedReport(seat, True, None, None, None, None, status0, 0, n, exact, bound0)
+        return _guaranteed_over(boards, seat, exact, lim, session)
     answers = []
     pieces: list[_Pieces] = []
     nodes = 0
@@ -350,30 +324,87 @@ def forced_report(
         b0: Bounds = {"best_score": score_bounds(pos, seat, False)}
         return ForcedReport(seat, False, (), None, None, None, UNKNOWN, nodes, n, exact, None, b0)
     if pieces:
-        pc = pieces[0]
-        now = pos.seats[seat].tricks
-        every = set(range(now, now + pos.tricks_left + 1))
-        outs = set(pc.f_out) | (every - set(possible) if possible is not None else set())
-        b: Bounds = {}
-        g = pc.guaranteed if n == 1 else None
-        if g is False:
-            if pc.best_score is not None:
-                return ForcedReport(
-                    seat, False, (), None, None, pc.best_score, PROVEN, nodes, 1, exact, None
-                )
-            return no_avoidance_report(pos, seat, 1, exact, nodes, proven=pc.score_seen)
-        if not outs >= every:
-            b["forceable"] = set_bounds(pc.f_in if n == 1 else set(), outs)
-        else:
-            b["forceable"] = {"in": [], "out": sorted(every)}
-        if g and pc.al is not None and pc.am is not None:
-            b["at_least"], b["at_most"] = list(pc.al), list(pc.am)
-        if pc.best_score is None:
-            sb = score_bounds(pos, seat, g, pc.al[0] if g and pc.al is not None else None)
-            sb = narrowed(sb, pc.score_seen)
-            if sb is not None:
-                b["best_score"] = sb
-        return bounds_met(unknown(nodes, g, pc.best_score, b), pos)
+        return _from_pieces(pos, seat, pieces[0], n, exact, nodes, possible)
+    return _over_every_deal(seat, answers, n, exact, nodes)
+
+
+def _unknown(
+    seat: int,
+    n: int,
+    exact: bool,
+    nodes: int = 0,
+    g: bool | None = None,
+    best: int | None = None,
+    b: Bounds | None = None,
+) -> ForcedReport:
+    return ForcedReport(seat, g, None, None, None, best, UNKNOWN, nodes, n, exact, None, b or {})
+
+
+def _guaranteed_over(
+    boards: list[Position], seat: int, exact: bool, lim: Limits, session: Session | None
+) -> ForcedReport:
+    """The paradox question alone over the deals (``forced_report(only_guaranteed=True)``)."""
+    from .search import Target, can_force
+
+    n = len(boards)
+    missed = False  # some deal not settled in time: keep looking for a refuting one
+    for i, full in enumerate(boards):
+        if i > 0 and lim.expired():
+            missed = True
+            break
+        part = lim.share(1.0 / (n - i))
+        ok, st = can_force(full, seat, Target("avoid-paradox"), limits=part, session=session)
+        if st != PROVEN:
+            missed = True
+            continue
+        if not ok:  # one deal refutes "for every deal": proven, sampled or not
+            return ForcedReport(seat, False, None, None, None, None, PROVEN, 0, n, exact, None)
+    if missed:
+        return _unknown(seat, n, exact)
+    status0: Status = PROVEN if exact else "estimate"
+    bound0 = None if exact else wilson_upper(0, n)
+    return ForcedReport(seat, True, None, None, None, None, status0, 0, n, exact, bound0)
+
+
+def _from_pieces(
+    pos: Position,
+    seat: int,
+    pc: _Pieces,
+    n: int,
+    exact: bool,
+    nodes: int,
+    possible: tuple[int, ...] | None,
+) -> ForcedReport:
+    """The report when a limit cut the search: what it settled, the rest as proven bounds."""
+    now = pos.seats[seat].tricks
+    every = set(range(now, now + pos.tricks_left + 1))
+    outs = set(pc.f_out) | (every - set(possible) if possible is not None else set())
+    b: Bounds = {}
+    g = pc.guaranteed if n == 1 else None
+    if g is False:
+        if pc.best_score is not None:
+            return ForcedReport(
+                seat, False, (), None, None, pc.best_score, PROVEN, nodes, 1, exact, None
+            )
+        return no_avoidance_report(pos, seat, 1, exact, nodes, proven=pc.score_seen)
+    if not outs >= every:
+        b["forceable"] = set_bounds(pc.f_in if n == 1 else set(), outs)
+    else:
+        b["forceable"] = {"in": [], "out": sorted(every)}
+    if g and pc.al is not None and pc.am is not None:
+        b["at_least"], b["at_most"] = list(pc.al), list(pc.am)
+    if pc.best_score is None:
+        sb = score_bounds(pos, seat, g, pc.al[0] if g and pc.al is not None else None)
+        sb = narrowed(sb, pc.score_seen)
+        if sb is not None:
+            b["best_score"] = sb
+    return bounds_met(_unknown(seat, n, exact, nodes, g, pc.best_score, b), pos)
+
+
+def _over_every_deal(
+    seat: int, answers: list[Forced], n: int, exact: bool, nodes: int
+) -> ForcedReport:
+    """The report from every deal's proven answers: what S guarantees on all of them."""
     guaranteed = all(bool(a.guaranteed) for a in answers)
     forceable = tuple(sorted(set.intersection(*(set(a.forceable or ()) for a in answers))))
     if guaranteed:
