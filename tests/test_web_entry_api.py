@@ -189,9 +189,9 @@ def test_a_two_player_round_takes_the_revealed_cards_and_no_predictions(
     assert doc["over"] and isinstance(got, Record)
     assert got.moves == rec.moves and got.revealed == rec.revealed and got.deal[0] == rec.deal[0]
     assert got.predictions == (None, None) and got.deal[1] is None
-    with pytest.raises(CatboxError) as got:
+    with pytest.raises(CatboxError) as bad:
         entry.entry_start(form(rec, 0) | change)
-    assert got.value.rule == rule and got.value.where == where
+    assert bad.value.rule == rule and bad.value.where == where
 
 
 def test_the_game_of_the_rounds_entered() -> None:
