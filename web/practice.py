@@ -231,16 +231,22 @@ def _ints(params: dict[str, Any], key: str) -> tuple[int, ...]:
     return tuple(int(x) for x in params.get(key) or ())
 
 
-def start_decision_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
+def _start_args(params: dict[str, Any]) -> dict[str, Any]:
+    """A round-start job's question: the seat's dealt hand, its place in order, the
+    predictions before it, its set-aside card (once chosen) and the seed."""
     aside = params.get("set_aside")
-    return start_decision(
-        _ints(params, "hand"),
-        players=int(params["players"]),
-        order=int(params["order"]),
-        before=_ints(params, "before"),
-        aside=None if aside is None else int(aside),
-        seed=int(params.get("seed") or 0),
-    )
+    return {
+        "hand": _ints(params, "hand"),
+        "players": int(params["players"]),
+        "order": int(params["order"]),
+        "before": _ints(params, "before"),
+        "aside": None if aside is None else int(aside),
+        "seed": int(params.get("seed") or 0),
+    }
+
+
+def start_decision_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
+    return start_decision(**_start_args(params))
 
 
 def start_advice_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
@@ -261,15 +267,7 @@ def start_advice_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
 
 
 def start_reasons_job(params: dict[str, Any], send: Send) -> dict[str, Any]:
-    aside = params.get("set_aside")
-    return start_reasons(
-        _ints(params, "hand"),
-        players=int(params["players"]),
-        order=int(params["order"]),
-        before=_ints(params, "before"),
-        aside=None if aside is None else int(aside),
-        seed=int(params.get("seed") or 0),
-    )
+    return start_reasons(**_start_args(params))
 
 
 def reasons_job(params: dict[str, Any], send: Send) -> dict[str, Any]:

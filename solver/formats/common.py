@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..cards import SEAT_LETTERS, seat_from_letter
+from ..cards import SEAT_LETTERS, seat_from_letter, variant
 from ..errors import CatboxError, FormatError
 from ..position import Position
 
@@ -259,6 +259,25 @@ def seat_of_key(name: str, players: int, where: str) -> int:
             where=where,
         )
     return letters.index(letter)
+
+
+def read_players(d: Mapping[str, Any], prefix: str = "") -> int:
+    """A document's ``players`` (2 to 5): the one reader of the key for positions, records
+    and games.
+
+    Raises:
+        FormatError: the key is missing or not a whole number 2 to 5.
+    """
+    raw = get(d, "players")
+    where = sub(prefix, "players")
+    if raw is None:
+        raise FormatError("missing key players (2 to 5)", rule="players", where=where)
+    players = as_int(raw, where)
+    try:
+        variant(players)
+    except CatboxError as e:
+        raise e.located(where) from None
+    return players
 
 
 def as_seat(value: object, players: int, key: str) -> int:

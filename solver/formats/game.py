@@ -27,15 +27,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..cards import seat_letter, variant
+from ..cards import seat_letter
 from ..errors import CatboxError, FormatError
 from ..game import Game, round_where
 from .common import (
-    as_int,
     as_seat,
     as_str_list,
     check_keys,
     get,
+    read_players,
     toml_dumps,
     toml_key_lines,
 )
@@ -51,14 +51,7 @@ ROUND_KEYS = tuple(k for k in RECORD_KEYS if k not in ("format", "players", "nam
 def game_from_obj(d: Mapping[str, Any]) -> Game:
     """Build a game and check it (every round replayed)."""
     check_keys(d, GAME_KEYS, "")
-    raw_players = get(d, "players")
-    if raw_players is None:
-        raise FormatError("missing key players (2 to 5)", rule="players", where="players")
-    players = as_int(raw_players, "players")
-    try:
-        variant(players)
-    except CatboxError as e:
-        raise e.located("players") from None
+    players = read_players(d)
     names_v = get(d, "names")
     names = tuple(as_str_list(names_v, "names")) if names_v is not None else ()
     fs_v = get(d, "first_start")

@@ -55,6 +55,7 @@ from .common import (
     checked_position,
     get,
     get_table,
+    read_players,
     seat_of_key,
     sub,
 )
@@ -220,19 +221,6 @@ class _SeatPart:
         return len(self.hand) if self.hand is not None else max(0, unplayed)
 
 
-def _read_players(d: Mapping[str, Any], prefix: str) -> int:
-    raw = get(d, "players")
-    where = sub(prefix, "players")
-    if raw is None:
-        raise FormatError("missing key players (2 to 5)", rule="players", where=where)
-    players = as_int(raw, where)
-    try:
-        variant(players)
-    except CatboxError as e:
-        raise e.located(where) from None
-    return players
-
-
 def _read_extras(
     d: Mapping[str, Any], trick_t: Mapping[str, Any] | None, prefix: str
 ) -> dict[str, tuple[object, str]]:
@@ -382,7 +370,7 @@ def position_from_obj(d: Mapping[str, Any], prefix: str = "") -> Position:
     ``prefix`` is the key path of the table (``position`` inside a puzzle). The ``format`` key
     is allowed but checked by the caller."""
     check_keys(d, POSITION_KEYS, prefix)
-    players = _read_players(d, prefix)
+    players = read_players(d, prefix)
     hand_start = variant(players).hand_start
     names_v, rs_v = get(d, "names"), get(d, "round_start")
     names = tuple(as_str_list(names_v, sub(prefix, "names"))) if names_v is not None else ()

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import SEAT_LETTERS, seat_letter, variant
+from ..cards import SEAT_LETTERS, seat_letter
 from ..errors import CatboxError, FormatError
 from ..record import Record
 from .common import (
@@ -37,6 +37,7 @@ from .common import (
     check_keys,
     get,
     get_table,
+    read_players,
     seat_of_key,
 )
 from .position import parse_plays
@@ -80,14 +81,7 @@ def _by_seat(d: Mapping[str, Any], name: str, players: int) -> dict[int, object]
 def record_from_obj(d: Mapping[str, Any]) -> Record:
     """Build a record, check it and replay its moves."""
     check_keys(d, RECORD_KEYS, "")
-    raw_players = get(d, "players")
-    if raw_players is None:
-        raise FormatError("missing key players (2 to 5)", rule="players", where="players")
-    players = as_int(raw_players, "players")
-    try:
-        variant(players)
-    except CatboxError as e:
-        raise e.located("players") from None
+    players = read_players(d)
     names_v = get(d, "names")
     names = tuple(as_str_list(names_v, "names")) if names_v is not None else ()
     rs_v = get(d, "round_start")
