@@ -4,6 +4,8 @@ predictions=True)``."""
 
 from __future__ import annotations
 
+import random
+
 from catbox.solver import Play, Position, Record, deal_round
 
 
@@ -24,3 +26,15 @@ F2_RED_4P = (4, 0, "6B 5B 1B 5R 6G 7Y 5Y 4Y 7R 4R")  # next: 8Y by D off a red l
 PARADOX_3P = (3, 2, "1Y 2Y 1B 4G 2R 4B 3R 6R 4R 1R 6G 2B 5R 5G 6B 4Y 5Y")
 # 2 players: a full paradox-free round in which one seat takes more than 4 tricks.
 FULL_2P = (2, 14, "1Y 3R 2B 4Y 2G 3Y 1B 4R 2Y 3G 5R 4B 2R 1G 1R 3B")
+
+
+def playout(players: int, seed: int, start: int) -> Record:
+    """A finished round from a seeded deal with another start seat, played by random legal
+    plays (a paradox may end it early)."""
+    rec = Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
+    pos, moves, rng = rec.position(), [], random.Random(seed)
+    while pos.to_play is not None:
+        play = rng.choice(pos.legal_plays())
+        moves.append(play)
+        pos = pos.play(play)
+    return rec.with_moves(moves)

@@ -6,7 +6,6 @@ redraw time is measured in the browser and printed, not asserted."""
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections.abc import Iterator
 from dataclasses import replace
@@ -17,13 +16,13 @@ import pytest
 
 from catbox.solver import formats
 from catbox.solver.cards import seat_letter
-from catbox.solver.deal import deal_round
 from catbox.solver.game import Game
 from catbox.solver.record import Record
 from catbox.solver.scoring import round_score
 from catbox.solver.shapes import game_score_json, round_json
 
 from .browser import chromium, open_page
+from .games import playout
 from .webserver import Served
 
 pytestmark = pytest.mark.slow
@@ -38,18 +37,6 @@ def record(name: str) -> Record:
     rec = formats.load(RECORDS / f"{name}.toml")
     assert isinstance(rec, Record)
     return rec
-
-
-def playout(players: int, seed: int, start: int) -> Record:
-    """A finished round from a seeded deal with another start seat, played by random legal
-    plays (a paradox may end it early)."""
-    rec = Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
-    pos, moves, rng = rec.position(), [], random.Random(seed)
-    while pos.to_play is not None:
-        play = rng.choice(pos.legal_plays())
-        moves.append(play)
-        pos = pos.play(play)
-    return rec.with_moves(moves)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ reader with its message and rule."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +25,7 @@ from catbox.solver.scoring import round_score
 from catbox.solver.shapes import game_score_json, round_json
 from catbox.web import api, entry
 
-from .games import L3B_3P, record
+from .games import L3B_3P, playout, record
 
 
 def form(rec: Record, seat: int) -> dict[str, Any]:
@@ -53,16 +52,6 @@ def refused(doc: dict[str, Any], play: str) -> CatboxError:
     with pytest.raises(CatboxError) as got:
         entry.entry_step({"record": doc["record"], "seat": doc["seat"], "play": play})
     return got.value
-
-
-def playout(players: int, seed: int, start: int) -> Record:
-    rec = Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
-    pos, moves, rng = rec.position(), [], random.Random(seed)
-    while pos.to_play is not None:
-        play = rng.choice(pos.legal_plays())
-        moves.append(play)
-        pos = pos.play(play)
-    return rec.with_moves(moves)
 
 
 @settings(max_examples=25, deadline=None)
