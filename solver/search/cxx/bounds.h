@@ -261,7 +261,13 @@ inline bool duck_in(const Ctx& cx, uint64_t open, int c, int w, const Before& b)
     uint64_t ad = a | d;
     return ad && popcount(ad) > b.in(ad);
 }
-inline bool s_safe_ducks(const Ctx& cx, const State& st, const Seats& r) {
+// The frame both duck tests share: S is to play in the current trick (not leading), with open
+// cells; `in(open, c, w, before)` tells whether S has the play sought in led colour c against
+// the winning value w, the seats before S in the trick given (Before). Mid-trick the led colour
+// and value are known; at a trick start every colour the leader can lead (L3 for red) is
+// tried, with the leader's lowest open cell of it as the value to beat, and all must answer.
+template <class In>
+inline bool s_to_play_finds(const Ctx& cx, const State& st, const Seats& r, In in) {
     const int seat = cx.seat;
     if (r.done(seat) || r.ord[seat] == 0) return false;  // S has played, or leads
     uint64_t open = r.fill[seat] & ~st.occ;
@@ -269,16 +275,21 @@ inline bool s_safe_ducks(const Ctx& cx, const State& st, const Seats& r) {
     Before b;
     for (int q = 0; q < cx.players; ++q)
         if (q != seat && r.ord[q] >= st.cnt && r.ord[q] < r.ord[seat]) b.fill[b.m++] = r.fill[q];
-    if (st.cnt) return duck_in(cx, open, st.led, st.wval, b);
+    if (st.cnt) return in(open, st.led, st.wval, b);
     uint64_t lead = r.fill[st.leader] & ~st.occ;
     bool red_ok = (st.occ & cx.red) || !(lead & ~cx.red);  // L3
     for (int c = 0; c < 4; ++c) {
         uint64_t lc = lead & cx.pc[1u << c];
         if (!lc || (c == 0 && !red_ok)) continue;
         int k = cx.cell_n[lowbit(lc)];
-        if (!duck_in(cx, open, c, c == 0 ? k + cx.rules.red_bonus : k, b)) return false;
+        if (!in(open, c, c == 0 ? k + cx.rules.red_bonus : k, b)) return false;
     }
     return true;
+}
+inline bool s_safe_ducks(const Ctx& cx, const State& st, const Seats& r) {
+    return s_to_play_finds(cx, st, r, [&](uint64_t open, int c, int w, const Before& b) {
+        return duck_in(cx, open, c, w, b);
+    });
 }
 
 // S, to play now, has a legal play that the strategy of surely_makes allows (in the led colour
@@ -581,23 +592,9 @@ inline bool loser_in(const Ctx& cx, uint64_t open, int c, int w, const Before& b
     return popcount(lose) > (mutant & LOST_TWO_NO_CROWD ? 0 : b.in(lose));
 }
 inline bool s_ducks_any(const Ctx& cx, const State& st, const Seats& r, int mutant = 0) {
-    const int seat = cx.seat;
-    if (r.done(seat) || r.ord[seat] == 0) return false;  // S has played, or leads
-    uint64_t open = r.fill[seat] & ~st.occ;
-    if (!open) return false;
-    Before b;
-    for (int q = 0; q < cx.players; ++q)
-        if (q != seat && r.ord[q] >= st.cnt && r.ord[q] < r.ord[seat]) b.fill[b.m++] = r.fill[q];
-    if (st.cnt) return loser_in(cx, open, st.led, st.wval, b, mutant);
-    uint64_t lead = r.fill[st.leader] & ~st.occ;
-    bool red_ok = (st.occ & cx.red) || !(lead & ~cx.red);  // L3
-    for (int c = 0; c < 4; ++c) {
-        uint64_t lc = lead & cx.pc[1u << c];
-        if (!lc || (c == 0 && !red_ok)) continue;
-        int k = cx.cell_n[lowbit(lc)];
-        if (!loser_in(cx, open, c, c == 0 ? k + cx.rules.red_bonus : k, b, mutant)) return false;
-    }
-    return true;
+    return s_to_play_finds(cx, st, r, [&](uint64_t open, int c, int w, const Before& b) {
+        return loser_in(cx, open, c, w, b, mutant);
+    });
 }
 
 // S's winning play in the current trick (S has played, wseat == S) is surely beaten: a seat q
