@@ -1,29 +1,42 @@
-"""catbox's player against the bots of the public OpenSpiel Cat in the Box game
-(github.com/cschubiner/quantum_-cat_openspiel), 4 players, played in that game's engine.
+"""catbox's whole player against the bots of the public OpenSpiel Cat in the Box game
+(github.com/cschubiner/quantum_-cat_openspiel) at 3, 4 and 5 players, played in that game's
+engine, every seat making its own round-start decisions.
 
 Nothing of the peer's is part of catbox: pass its checkout with ``--peer PATH`` (or the
 environment variable ``CATBOX_PEER``) and run this script with a Python that has
 ``open_spiel==1.5`` from PyPI and catbox importable (a separate virtualenv; never a catbox
 dependency). Without them the script says so and exits 0.
 
-How the match is held (issue #18):
+How a round is held:
 
-* The deals, the set-aside cards and the predictions are catbox's arena rule (bench/arena.py:
-  the most-held number set aside, the prediction from the hand's strength, one rule for all),
-  written into the peer's state after its deal; the peer's start player leads trick 1.
+* The cards are dealt from a seed (bench/arena.py's ``dealt_hands``) and written into the
+  peer's state after its deal, the peer's player 0 being the round start player (S3: the
+  set-aside and the predictions go round from it; the peer's player p is catbox's seat
+  ``start + p``).
+* Every seat decides its own set-aside card and prediction in the peer's phases, in turn from
+  the round start player: catbox's seats with ``choose_aside`` / ``choose_prediction`` (knowing
+  the predictions before them); the peer's heuristic bots with their own discard rule and the
+  peer's shared bidding rule, its ISMCTS by its own search. The peer offers predictions 1-4
+  at every count; the rules allow 1, 3, 4 at 3 players and 1, 2, 3 at 4 and 5 (S3): a bot's
+  choice outside them is moved to the nearest allowed one (a tie to the lower,
+  ``peer_tables.nearest_legal``), played so in both engines and counted in the table.
 * Every play is made in both engines; catbox's rules engine (``Position``) is the referee and
-  the legal plays of both are asserted equal at every step. Two differences of the peer's game
-  are bridged: its red counts as broken only after an off-lead red play, while the rules break
-  it once any token is on the red row (L3a), so its flag is set when a token is; and its
-  predictions 1..4 are clamped to the rules' set (1..3 at 4 players) — here they are catbox's.
-* Each deal is played twice: catbox at seats A and C, the peer at B and D, then swapped. The
-  score difference per seat-round is catbox's mean seat score minus the peer's, averaged over
-  both seatings, with a 95% interval over the deals; paradoxes caused and prediction hits per
-  side (Wilson intervals).
-* Peer bots: ``heuristic_safe14`` (its default heuristic), ``ismcts`` (its ISMCTS with the
-  trick-following evaluator, ``--sims`` simulations, default 100).
+  the legal plays of both are asserted equal at every step, and the scores at the end. Its red
+  counts as broken only after an off-lead red play, while the rules break it once any token is
+  on the red row (L3a), so its flag is set when a token is.
+* Single rounds (``--mode round``): every deal is played in every seating of catbox's seats
+  (``--seats``; default 2 of 4, 1 of 3, 1 of 5: ``peer_tables.seatings``); the table
+  (``peer_tables.round_table``) gives the paired difference per seat-round with its 95%
+  interval, paradoxes caused, hits, trick timing, the mapped predictions and CPU seconds per
+  decision. Whole games (``--mode game``, 4 players): 4 rounds, the start passing left (Sc4),
+  catbox at A and C then at B and D, totals and the winner by ``scoring.game_result``.
+* Peer bots: ``heuristic_safe14`` (its default heuristic), ``ismcts`` (ISMCTS with the
+  trick-following evaluator), ``ismcts2`` (with the adjacency-aware ``TrickFollowingEvaluatorV2``
+  of the peer's play-against-humans scripts), ``--sims`` simulations (default 500).
 
-    CATBOX_PEER=/tmp/peer /tmp/peer-venv/bin/python bench/peer_arena.py --bot heuristic_safe14
+    CATBOX_PEER=/tmp/peer /tmp/peer-venv/bin/python bench/peer_arena.py --players 3 \\
+        --deals 50 --seed 0 --rows /tmp/peer-3p.jsonl
+    ... bench/peer_arena.py --tables /tmp/peer-3p.jsonl   # the table over every stored row
 """
 
 from __future__ import annotations
@@ -36,23 +49,37 @@ import os
 import sys
 import time
 import types
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.arena import AGENTS, deal  # noqa: E402
-from catbox.solver.cards import Colour, Play  # noqa: E402
-from catbox.solver.estimates.stats import mean, proportion  # noqa: E402
+from bench.arena import AGENTS, dealt_hands, miss_of  # noqa: E402
+from bench.peer_tables import (  # noqa: E402
+    game_table,
+    nearest_legal,
+    print_game,
+    print_round,
+    round_table,
+    seatings,
+)
+from catbox.solver.cards import Colour, Play, variant  # noqa: E402
+from catbox.solver.player import choose_aside, choose_prediction  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
 
-PLAYERS = 4
 PARADOX_ACTION = 999
+PREDICT_OFFSET = 100
+DEAL_BASE = 5_000_000  # round deals: DEAL_BASE + deal (the 4-player deals of earlier runs)
+GAME_BASE = 7_000_000  # game g, round r: GAME_BASE + 10 * g + r
+SEATS = {3: 1, 4: 2, 5: 1}  # catbox's seats per round by default
+Peer = tuple[Any, Any, Any, Any]
+Bot = Callable[[Any, int], int]
 
 
-def load_peer(path: Path) -> tuple[Any, Any, Any, Any]:
+def load_peer(path: Path) -> Peer:
     """(pyspiel, the peer's game module, its bot module, its MCTS module)."""
     pyspiel: Any = importlib.import_module("pyspiel")
     pyspiel.GameParameter = lambda v: v  # the one-line stub its game module needs
@@ -87,32 +114,32 @@ def play_of(action: int, n: int) -> Play:
     return Play(action % n + 1, Colour(action // n))
 
 
-def peer_state(game: Any, pos: Position, np: Any) -> Any:
-    """The peer's state after its deal, discards and predictions, holding ``pos``'s cards."""
+def dealt_state(game: Any, dealt: Sequence[Sequence[int]], start: int, np: Any) -> Any:
+    """The peer's state after its deal (phase 1, the set-aside), its player p holding the
+    dealt hand of catbox's seat ``start + p``."""
     st = game.new_initial_state()
-    n = pos.max_number
-    for s, seat in enumerate(pos.seats):
-        hand = np.zeros(n, dtype=int)
-        for c in seat.hand or ():
+    players = len(dealt)
+    for p in range(players):
+        hand = np.zeros(st._num_card_types, dtype=int)
+        for c in dealt[(start + p) % players]:
             hand[c - 1] += 1
-        st._hands[s] = hand
-        st._discarded_cards[s] = seat.set_aside
-        st._has_discarded[s] = True
-        st._predictions[s] = seat.prediction
+        st._hands[p] = hand
     st._cards_dealt = st._total_cards
-    st._phase = 3
-    st._start_player = pos.leader
-    st._current_player = pos.leader
+    st._phase = 1
+    st._current_player = 0
     return st
 
 
-def make_bot(name: str, seed: int, peer: tuple[Any, Any, Any, Any], sims: int) -> Any:
+def make_bot(name: str, seed: int, peer: Peer, sims: int, players: int) -> Bot:
     pyspiel, _, ai, mcts = peer
     np = importlib.import_module("numpy")
-    if name == "ismcts":
+    if name in ("ismcts", "ismcts2"):
         ism = importlib.import_module("open_spiel.python.algorithms.ismcts")
-        game = pyspiel.load_game("python_quantum_cat", {"players": PLAYERS})
-        ev = mcts.TrickFollowingEvaluator(n_rollouts=2, random_state=np.random.RandomState(seed))
+        game = pyspiel.load_game("python_quantum_cat", {"players": players})
+        ev_class = mcts.TrickFollowingEvaluator
+        if name == "ismcts2":  # its adjacency-aware evaluator, as its scripts against humans
+            ev_class = mcts.TrickFollowingEvaluatorV2
+        ev = ev_class(n_rollouts=2, random_state=np.random.RandomState(seed))
         bot = ism.ISMCTSBot(
             game=game,
             evaluator=ev,
@@ -125,56 +152,193 @@ def make_bot(name: str, seed: int, peer: tuple[Any, Any, Any, Any], sims: int) -
             allow_inconsistent_action_sets=False,
             child_selection_policy=ism.ChildSelectionPolicy.PUCT,
         )
-        return lambda state, player: bot.step(state)
+        return lambda state, player: int(bot.step(state))
     hb = ai.make_bot(name, seed=seed)
-    return lambda state, player: hb.step(state, player)
+    return lambda state, player: int(hb.step(state, player))
 
 
-def play_match(
-    peer: tuple[Any, Any, Any, Any], bot_name: str, contestant: str, seed: int, sims: int
-) -> list[tuple[list[int], int | None, list[bool], tuple[int, ...]]]:
-    """Both seatings of one deal: (scores, paradox seat, hits, catbox's seats) each."""
+def _took(times: list[list[Any]], side: str, kind: str | int, t0: float) -> None:
+    """Record the CPU seconds (the machine is shared) since ``t0`` of one decision."""
+    times.append([side, kind, round(time.process_time() - t0, 4)])
+
+
+def round_start(
+    st: Any, dealt: Sequence[tuple[int, ...]], start: int, mine: Sequence[int], bot: Bot,
+    seed: int, times: list[list[Any]],
+) -> tuple[list[int], list[int], list[list[int]]]:  # fmt: skip
+    """Every seat's set-aside card and prediction, made in the peer's phases 1 and 2 in turn
+    from the round start player: (set-aside cards, predictions, mapped predictions) by seat."""
+    players = len(dealt)
+    allowed = variant(players).predictions
+    asides = [0] * players
+    preds = [0] * players
+    mapped: list[list[int]] = []
+    while st._phase == 1:
+        p = st.current_player()
+        seat = (start + p) % players
+        t0 = time.process_time()
+        if seat in mine:
+            action = choose_aside(dealt[seat], players=players, order=p, seed=seed) - 1
+        else:
+            action = bot(st, p)
+        _took(times, "catbox" if seat in mine else "peer", "aside", t0)
+        assert action in st.legal_actions(p)
+        asides[seat] = action + 1
+        st.apply_action(action)
+    while st._phase == 2:
+        p = st.current_player()
+        seat = (start + p) % players
+        before = tuple(preds[(start + k) % players] for k in range(p))
+        t0 = time.process_time()
+        if seat in mine:
+            pred = choose_prediction(dealt[seat], asides[seat], players=players, order=p,
+                                     before=before, seed=seed)  # fmt: skip
+            _took(times, "catbox", "prediction", t0)
+        else:
+            chose = bot(st, p) - PREDICT_OFFSET
+            _took(times, "peer", "prediction", t0)
+            pred = nearest_legal(chose, allowed)
+            if pred != chose:
+                mapped.append([seat, chose, pred])
+        assert pred in allowed
+        preds[seat] = pred
+        st.apply_action(PREDICT_OFFSET + pred)
+    assert st._phase == 3 and st.current_player() == 0
+    return asides, preds, mapped
+
+
+def play_round(
+    peer: Peer, players: int, dealt: Sequence[tuple[int, ...]], start: int,
+    mine: Sequence[int], bot_name: str, seed: int, sims: int, contestant: str = "player",
+) -> dict[str, Any]:  # fmt: skip
+    """One round of the dealt hands, started by seat ``start``, catbox in the seats ``mine``
+    and the peer's bot in the others, every seat deciding its own round start: the seating's
+    row (``peer_tables``)."""
     pyspiel = peer[0]
     np = importlib.import_module("numpy")
-    game = pyspiel.load_game("python_quantum_cat", {"players": PLAYERS})
-    start = deal(PLAYERS, seed)
-    start = Position.start(
-        PLAYERS,
-        [s.hand for s in start.seats],
-        round_start=0,  # the peer's start player leads trick 1
-        predictions=[s.prediction for s in start.seats],
-        set_aside=[s.set_aside for s in start.seats],
+    np.random.seed(seed)  # the peer's sampler draws from numpy's global stream
+    game = pyspiel.load_game("python_quantum_cat", {"players": players})
+    bot = make_bot(bot_name, seed, peer, sims, players)
+    times: list[list[Any]] = []
+    st = dealt_state(game, dealt, start, np)
+    asides, preds, mapped = round_start(st, dealt, start, mine, bot, seed, times)
+    hands = []
+    for s in range(players):
+        rest = list(dealt[s])
+        rest.remove(asides[s])
+        hands.append(tuple(rest))
+    pos = Position.start(
+        players, list(hands), round_start=start, predictions=list(preds), set_aside=list(asides)
     ).settle()
-    n = start.max_number
+    n = pos.max_number
     agent = AGENTS[contestant]
-    out: list[tuple[list[int], int | None, list[bool], tuple[int, ...]]] = []
-    for mine in ((0, 2), (1, 3)):
-        np.random.seed(seed)  # the peer's sampler draws from numpy's global stream
-        bot = make_bot(bot_name, seed, peer, sims)
-        st = peer_state(game, start, np)
-        pos = start
-        while not pos.finished:
-            p = pos.to_play
-            assert p is not None and st.current_player() == p
-            ours = sorted(action_of(x, n) for x in pos.legal_plays())
-            assert sorted(st.legal_actions(p)) == ours, (pos, st)
-            play = agent(pos, seed) if p in mine else play_of(int(bot(st, p)), n)
-            st.apply_action(action_of(play, n))
-            if (st._board_ownership[0] >= 0).any():
-                st._trump_broken = True  # L3a: red is broken once a token is on its row
-            pos = pos.play(play)
-        if pos.paradox is not None and not st.is_terminal():
-            assert st.legal_actions(pos.paradox) == [PARADOX_ACTION]
-            st.apply_action(PARADOX_ACTION)
-        assert st.is_terminal()
-        scores = [seat_score(pos, s) or 0 for s in range(PLAYERS)]
-        assert [round(x) for x in st.returns()] == scores, (st.returns(), scores)
-        hits = [
-            pos.paradox != s and pos.seats[s].tricks == pos.seats[s].prediction
-            for s in range(PLAYERS)
-        ]
-        out.append((scores, pos.paradox, hits, mine))
-    return out
+    while not pos.finished:
+        seat = pos.to_play
+        assert seat is not None
+        p = (seat - start) % players
+        assert st.current_player() == p
+        ours = sorted(action_of(x, n) for x in pos.legal_plays())
+        assert sorted(st.legal_actions(p)) == ours, (pos, st)
+        t0 = time.process_time()
+        play = agent(pos, seed) if seat in mine else play_of(bot(st, p), n)
+        _took(times, "catbox" if seat in mine else "peer", pos.tricks_left, t0)
+        st.apply_action(action_of(play, n))
+        if (st._board_ownership[0] >= 0).any():
+            st._trump_broken = True  # L3a: red is broken once a token is on its row
+        pos = pos.play(play)
+    if pos.paradox is not None and not st.is_terminal():
+        p = (pos.paradox - start) % players
+        assert st.legal_actions(p) == [PARADOX_ACTION]
+        st.apply_action(PARADOX_ACTION)
+    assert st.is_terminal()
+    scores = [seat_score(pos, s) or 0 for s in range(players)]
+    theirs = st.returns()
+    assert [round(theirs[(s - start) % players]) for s in range(players)] == scores
+    hits = [pos.paradox != s and pos.seats[s].tricks == pos.seats[s].prediction
+            for s in range(players)]  # fmt: skip
+    return {
+        "mine": list(mine),
+        "start": start,
+        "scores": scores,
+        "paradox": pos.paradox,
+        "hits": hits,
+        "miss": [miss_of(pos, s) for s in range(players)],
+        "asides": asides,
+        "preds": preds,
+        "mapped": mapped,
+        "times": times,
+    }
+
+
+def play_deal(peer: Peer, args: argparse.Namespace, d: int) -> dict[str, Any]:
+    """Every seating of deal ``d``: its round row."""
+    seed = DEAL_BASE + d
+    dealt = [tuple(h) for h in dealt_hands(args.players, seed)[0]]
+    rows = [
+        play_round(peer, args.players, dealt, 0, mine, args.bot, seed, args.sims, args.contestant)
+        for mine in seatings(args.players, args.seats)
+    ]
+    return {"mode": "round", "players": args.players, "bot": _bot_key(args), "deal": d,
+            "seatings": rows}  # fmt: skip
+
+
+def play_game(peer: Peer, args: argparse.Namespace, g: int) -> dict[str, Any]:
+    """Game ``g`` in both seatings (catbox at A and C, then at B and D): its game row."""
+    players = args.players
+    out = []
+    for mine in seatings(players, args.seats):
+        rounds, paradoxes, hits = [], [], []
+        for r in range(players):  # Sc4: as many rounds as players, the start passing left
+            seed = GAME_BASE + 10 * g + r
+            dealt = [tuple(h) for h in dealt_hands(players, seed)[0]]
+            row = play_round(peer, players, dealt, r % players, mine, args.bot, seed, args.sims,
+                             args.contestant)  # fmt: skip
+            rounds.append(row["scores"])
+            paradoxes.append(row["paradox"])
+            hits.append(row["hits"])
+        out.append({"mine": list(mine), "rounds": rounds, "paradoxes": paradoxes, "hits": hits})
+    return {"mode": "game", "players": players, "bot": _bot_key(args), "game": g,
+            "seatings": out}  # fmt: skip
+
+
+def _bot_key(args: argparse.Namespace) -> str:
+    base = args.bot if args.bot.startswith("heuristic") else f"{args.bot}/{args.sims}"
+    return base if args.contestant == "player" else f"{base}/vs-{args.contestant}"
+
+
+def stored(paths: Sequence[Path], mode: str, players: int | None, bot: str | None) -> list[Any]:
+    """The rows in ``paths`` of one table, the last row of each deal (or game) kept."""
+    rows: dict[tuple[Any, ...], Any] = {}
+    for path in paths:
+        if not path.exists():
+            continue
+        for line in path.read_text().splitlines():
+            if not line.strip():
+                continue
+            r = json.loads(line)
+            if r.get("mode") != mode or (players and r["players"] != players):
+                continue
+            if bot and r["bot"] != bot:
+                continue
+            rows[(r["players"], r["bot"], r.get("deal", r.get("game")))] = r
+    return [rows[k] for k in sorted(rows)]
+
+
+def print_tables(paths: Sequence[Path]) -> None:
+    """Every table the rows in ``paths`` hold."""
+    keys = set()
+    for path in paths:
+        if path.exists():
+            for line in path.read_text().splitlines():
+                if line.strip():
+                    r = json.loads(line)
+                    keys.add((r["mode"], r["players"], r["bot"]))
+    for mode, players, bot in sorted(keys):
+        rows = stored(paths, mode, players, bot)
+        if mode == "round":
+            print_round(f"{players}p single rounds vs {bot}", round_table(rows))
+        else:
+            print_game(f"{players}p whole games vs {bot}", game_table(rows))
 
 
 def main() -> int:
@@ -182,15 +346,21 @@ def main() -> int:
     ap.add_argument("--peer", type=Path, default=os.environ.get("CATBOX_PEER"))
     ap.add_argument("--bot", default="heuristic_safe14")
     ap.add_argument("--contestant", default="player", choices=sorted(AGENTS))
-    ap.add_argument("--deals", type=int, default=None, help="default 100 (2 with --quick)")
+    ap.add_argument("--players", type=int, default=None, help="3, 4 or 5 (default: each)")
+    ap.add_argument("--seats", type=int, default=None, help="catbox's seats per round")
+    ap.add_argument("--mode", choices=("round", "game"), default="round")
+    ap.add_argument("--deals", type=int, default=None, help="deals or games (default 2 quick)")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--sims", type=int, default=100)
-    ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--seed", type=int, default=0, help="the first deal (or game)")
+    ap.add_argument("--sims", type=int, default=500)
     ap.add_argument("--rows", type=Path, default=None, help="append one JSON line per deal")
-    ap.add_argument("--every", type=int, default=10, help="print (and write) every this many deals")
+    ap.add_argument("--tables", type=Path, nargs="*", default=None,
+                    help="print the tables of these row files, play nothing")  # fmt: skip
+    ap.add_argument("--every", type=int, default=10, help="print every this many deals")
     args, _ = ap.parse_known_args()
-    args.deals = args.deals or (2 if args.quick else 100)
+    if args.tables is not None:
+        print_tables(args.tables)
+        return 0
     if not args.peer or not Path(args.peer).is_dir():
         print("peer arena skipped: pass --peer PATH (or CATBOX_PEER) to a checkout of the peer")
         return 0
@@ -199,58 +369,34 @@ def main() -> int:
     except Exception as exc:  # an absent or broken peer is a skip, never a failure
         print(f"peer arena skipped: cannot load the peer ({type(exc).__name__}: {exc})")
         return 0
-    diffs: list[float] = []
-    para = {"catbox": 0, "peer": 0}
-    hits = {"catbox": 0, "peer": 0}
+    counts = [args.players] if args.players else ([4] if args.mode == "game" else [3, 4, 5])
+    for players in counts:
+        run(peer, argparse.Namespace(**{**vars(args), "players": players}))
+    return 0
+
+
+def run(peer: Peer, args: argparse.Namespace) -> None:
+    """Play ``args.deals`` deals (or games) from ``args.seed``, printing the table as it
+    grows and appending the rows to ``args.rows``."""
+    args.seats = args.seats or SEATS[args.players]
+    deals = args.deals or (1 if args.quick else 2)
+    game = args.mode == "game"
+    rows: list[Any] = []
     t0 = time.perf_counter()
-    for d in range(args.deals):
-        per = []
-        rounds = play_match(peer, args.bot, args.contestant, 5_000_000 + args.seed + d, args.sims)
-        for scores, paradox, hit, mine in rounds:
-            theirs = [s for s in range(PLAYERS) if s not in mine]
-            per.append(
-                sum(scores[s] for s in mine) / len(mine)
-                - sum(scores[s] for s in theirs) / len(theirs)
-            )
-            para["catbox"] += paradox in mine
-            para["peer"] += paradox in theirs
-            hits["catbox"] += sum(hit[s] for s in mine)
-            hits["peer"] += sum(hit[s] for s in theirs)
-        diffs.append(sum(per) / len(per))
+    label = f"{args.players}p {'whole games' if game else 'single rounds'} vs {_bot_key(args)}"
+    for d in range(args.seed, args.seed + deals):
+        row = play_game(peer, args, d) if game else play_deal(peer, args, d)
+        rows.append(row)
         if args.rows:
             with args.rows.open("a") as f:
-                f.write(json.dumps({"deal": args.seed + d, "diff": diffs[-1], "rounds": rounds}))
-                f.write("\n")
-        if (d + 1) % args.every == 0 or d + 1 == args.deals:
-            k = d + 1
-            seats = 2 * 2 * k  # seat-rounds per side
-            e = mean(diffs)
-            pc, pp = proportion(para["catbox"], seats), proportion(para["peer"], seats)
-            hc, hp = proportion(hits["catbox"], seats), proportion(hits["peer"], seats)
-            print(
-                f"{args.contestant} vs {args.bot}: {k} deals, score diff/seat-round "
-                f"{e.value:+.3f} [{e.ci95[0]:+.3f}, {e.ci95[1]:+.3f}]; paradox caused "
-                f"{100 * pc.value:.1f}% vs {100 * pp.value:.1f}%; hits {100 * hc.value:.1f}% vs "
-                f"{100 * hp.value:.1f}%  ({time.perf_counter() - t0:.0f} s)",
-                flush=True,
-            )
-            if args.out:
-                args.out.write_text(
-                    json.dumps(
-                        {
-                            "bot": args.bot,
-                            "contestant": args.contestant,
-                            "deals": k,
-                            "score_diff": e.to_json(),
-                            "paradox_catbox": pc.to_json(),
-                            "paradox_peer": pp.to_json(),
-                            "hits_catbox": hc.to_json(),
-                            "hits_peer": hp.to_json(),
-                        },
-                        indent=2,
-                    )
-                )
-    return 0
+                f.write(json.dumps(row) + "\n")
+        if len(rows) % args.every == 0 or d + 1 == args.seed + deals:
+            print(f"({time.perf_counter() - t0:.0f} s)", end=" ")
+            if game:
+                print_game(label, game_table(rows))
+            else:
+                print_round(label, round_table(rows))
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,203 @@
+"""The peer arena's pure parts (bench/peer_arena.py): the seatings of a deal, the mapping of
+the peer's predictions onto the rules' allowed values (S3), and the tables read back from the
+rows a run appends (one JSON object per deal or per game), so runs over deal ranges can be
+split, resumed and summed. Nothing here needs the peer or numpy.
+
+A **round row** is ``{"mode": "round", "players", "bot", "deal", "seatings": [...]}``, each
+seating ``{"mine": [catbox's seats], "start", "scores", "paradox", "hits", "miss", "asides",
+"preds", "mapped": [[seat, the bot's prediction, the one played], ...], "times": [[side, kind,
+CPU seconds], ...]}`` (side ``"catbox"`` or ``"peer"``, kind ``"aside"``, ``"prediction"`` or the
+tricks left at a play). A **game row** is ``{"mode": "game", "players", "bot", "game",
+"seatings": [{"mine", "rounds": [scores of round 1, ...], "paradoxes": [...], "hits": [...]}]}``.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from catbox.solver.estimates.stats import Estimate, mean, proportion
+from catbox.solver.scoring import game_result
+
+Row = dict[str, Any]
+
+
+def seatings(players: int, seats: int) -> list[tuple[int, ...]]:
+    """catbox's seats in every distinct rotation of ``seats`` seats spread evenly round the
+    table: 4 players, 2 seats: (A, C) and (B, D); 3 players, 1 seat: A, B and C in turn; 5
+    players, 2 seats: (A, C), (B, D), (C, E), (A, D), (B, E). Over the rotations every seat is
+    catbox's equally often."""
+    if not 1 <= seats < players:
+        raise ValueError(f"catbox needs 1 to {players - 1} seats of {players}")
+    pattern = [round(i * players / seats) for i in range(seats)]
+    out: list[tuple[int, ...]] = []
+    for r in range(players):
+        s = tuple(sorted((p + r) % players for p in pattern))
+        if s not in out:
+            out.append(s)
+    return out
+
+
+def nearest_legal(chosen: int, allowed: Sequence[int]) -> int:
+    """The allowed prediction (S3) nearest the peer's ``chosen`` one (it offers 1-4 at every
+    count); a tie goes to the lower, as the peer's own ``shared_prediction_action`` breaks it
+    when its legal set is narrowed (3 players: 2 -> 1; 4 and 5 players: 4 -> 3)."""
+    if not allowed:
+        raise ValueError("no prediction is allowed (2 players, S3)")
+    return min(sorted(allowed), key=lambda a: (abs(a - chosen), a))
+
+
+def _avg(xs: Iterable[float]) -> float:
+    v = list(xs)
+    return sum(v) / len(v)
+
+
+def round_table(rows: Sequence[Row]) -> dict[str, Any]:
+    """The single-round table over ``rows``: per deal, catbox's mean seat score minus the
+    peer's, averaged over the seatings (the paired difference per seat-round) with its 95%
+    interval over the deals; paradoxes caused per seat-round on each side (Wilson) and their
+    paired difference per deal (catbox's rate minus the peer's); hits likewise; the trick
+    timing of each side's misses; the peer's predictions moved to an allowed value; the CPU
+    seconds per decision (median, max) by side and kind."""
+    diffs: list[float] = []
+    para_d: list[float] = []
+    hit_d: list[float] = []
+    n = {"catbox": 0, "peer": 0}
+    para = {"catbox": 0, "peer": 0}
+    hits = {"catbox": 0, "peer": 0}
+    timing: Counter[str] = Counter()
+    mapped: Counter[str] = Counter()
+    preds = 0
+    times: dict[str, list[float]] = {}
+    for row in rows:
+        per, pp, hh = [], [], []
+        for s in row["seatings"]:
+            players = len(s["scores"])
+            sides = {"catbox": list(s["mine"])}
+            sides["peer"] = [i for i in range(players) if i not in sides["catbox"]]
+            sc = s["scores"]
+            per.append(_avg(sc[i] for i in sides["catbox"]) - _avg(sc[i] for i in sides["peer"]))
+            rate = {}
+            hit = {}
+            for side, seats in sides.items():
+                caused = int(s["paradox"] in seats)
+                got = sum(bool(s["hits"][i]) for i in seats)
+                n[side] += len(seats)
+                para[side] += caused
+                hits[side] += got
+                rate[side] = caused / len(seats)
+                hit[side] = got / len(seats)
+                for i in seats:
+                    m = s["miss"][i] if s.get("miss") else None
+                    if m:
+                        timing[f"{side}_{m}"] += 1
+            pp.append(rate["catbox"] - rate["peer"])
+            hh.append(hit["catbox"] - hit["peer"])
+            preds += len(sides["peer"])
+            for _seat, chose, played in s.get("mapped", ()):
+                mapped[f"{chose}->{played}"] += 1
+            for side, kind, sec in s.get("times", ()):
+                times.setdefault(f"{side}/{kind}", []).append(sec)
+        diffs.append(_avg(per))
+        para_d.append(_avg(pp))
+        hit_d.append(_avg(hh))
+    return {
+        "deals": len(rows),
+        "score_diff": mean(diffs),
+        "paradox_catbox": proportion(para["catbox"], n["catbox"]),
+        "paradox_peer": proportion(para["peer"], n["peer"]),
+        "paradox_diff": mean(para_d),
+        "hits_catbox": proportion(hits["catbox"], n["catbox"]),
+        "hits_peer": proportion(hits["peer"], n["peer"]),
+        "hits_diff": mean(hit_d),
+        "timing": dict(sorted(timing.items())),
+        "peer_predictions": preds,
+        "mapped": dict(sorted(mapped.items())),
+        "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
+    }
+
+
+def game_table(rows: Sequence[Row]) -> dict[str, Any]:
+    """The whole-game table over ``rows``: per game, catbox's share of the win (Sc4: the sum
+    of its seats' shares, a win shared by k seats counting 1/k each) averaged over the
+    seatings, with its 95% interval over the games; catbox's mean seat total minus the peer's,
+    paired per game; the mean total of each side; paradoxes caused per seat-round."""
+    share: list[float] = []
+    tdiff: list[float] = []
+    tot = {"catbox": [], "peer": []}  # type: dict[str, list[float]]
+    n = {"catbox": 0, "peer": 0}
+    para = {"catbox": 0, "peer": 0}
+    for row in rows:
+        sh, td = [], []
+        for s in row["seatings"]:
+            res = game_result(s["rounds"])
+            players = len(res.totals)
+            mine = list(s["mine"])
+            theirs = [i for i in range(players) if i not in mine]
+            sh.append(sum(1 / len(res.winners) for i in res.winners if i in mine))
+            c = _avg(res.totals[i] for i in mine)
+            p = _avg(res.totals[i] for i in theirs)
+            td.append(c - p)
+            tot["catbox"].append(c)
+            tot["peer"].append(p)
+            for side, seats in (("catbox", mine), ("peer", theirs)):
+                n[side] += len(seats) * len(s["rounds"])
+                para[side] += sum(x in seats for x in s.get("paradoxes", ()))
+        share.append(_avg(sh))
+        tdiff.append(_avg(td))
+    return {
+        "games": len(rows),
+        "win_share": mean(share),
+        "total_diff": mean(tdiff),
+        "total_catbox": mean(tot["catbox"]),
+        "total_peer": mean(tot["peer"]),
+        "paradox_catbox": proportion(para["catbox"], n["catbox"]),
+        "paradox_peer": proportion(para["peer"], n["peer"]),
+    }
+
+
+def fmt(e: Estimate, pct: bool = False, sign: bool = True) -> str:
+    k = 100.0 if pct else 1.0
+    f = "+.1f" if pct and sign else ".1f" if pct else "+.2f" if sign else ".2f"
+    return f"{k * e.value:{f}} [{k * e.ci95[0]:{f}}, {k * e.ci95[1]:{f}}]"
+
+
+def print_round(label: str, t: dict[str, Any]) -> None:
+    print(
+        f"{label}: {t['deals']} deals; score diff/seat-round {fmt(t['score_diff'])}; "
+        f"paradoxes caused {fmt(t['paradox_catbox'], True, False)}% vs "
+        f"{fmt(t['paradox_peer'], True, False)}% (paired, per 100 seat-rounds: "
+        f"{fmt(t['paradox_diff'], True)}); hits {100 * t['hits_catbox'].value:.1f}% vs "
+        f"{100 * t['hits_peer'].value:.1f}%"
+    )
+    mapped = ", ".join(f"{k} x{v}" for k, v in t["mapped"].items()) or "none"
+    print(f"  the peer's predictions moved to an allowed value: {mapped} "
+          f"(of {t['peer_predictions']})")  # fmt: skip
+    if t["timing"]:
+        print("  misses without causing the paradox: "
+              + ", ".join(f"{k} {v}" for k, v in t["timing"].items()))  # fmt: skip
+    if t["times"]:
+        print("  CPU s per decision (median / max / n): " + "; ".join(
+            f"{k} {m:.2f}/{x:.2f}/{c}" for k, (m, x, c) in _time_rows(t["times"])))  # fmt: skip
+
+
+def _time_rows(times: dict[str, tuple[float, float, int]]) -> list[tuple[str, Any]]:
+    """Decision times in reading order: each side's round start, then plays by tricks left
+    (most first)."""
+
+    def key(item: tuple[str, Any]) -> tuple[int, int]:
+        side, kind = item[0].split("/")
+        return side != "catbox", -({"aside": 100, "prediction": 99}.get(kind) or int(kind))
+
+    return sorted(times.items(), key=key)
+
+
+def print_game(label: str, t: dict[str, Any]) -> None:
+    print(
+        f"{label}: {t['games']} games; catbox's win share {fmt(t['win_share'], True, False)}% "
+        f"(2 of 4 seats: 50% is level); mean total {t['total_catbox'].value:.2f} vs "
+        f"{t['total_peer'].value:.2f} (paired {fmt(t['total_diff'])}); paradoxes caused "
+        f"{fmt(t['paradox_catbox'], True, False)}% vs {fmt(t['paradox_peer'], True, False)}%"
+    )
