@@ -1,0 +1,144 @@
+"""The peer arena's pure parts (bench/peer_tables.py, bench/peer_arena.py's row store) against
+worked examples, without the peer: the seatings of a deal, the peer's predictions moved to the
+allowed values (S3), the paired statistics of single rounds and whole games (Sc4), and runs
+split over deal ranges read back as one table."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.peer_arena import stored
+from bench.peer_tables import game_table, nearest_legal, round_table, seatings
+from catbox.solver.cards import variant
+
+
+def test_seatings_rotate_catbox_round_the_table() -> None:
+    assert seatings(4, 2) == [(0, 2), (1, 3)]
+    assert seatings(3, 1) == [(0,), (1,), (2,)]
+    assert seatings(3, 2) == [(0, 2), (0, 1), (1, 2)]
+    five = seatings(5, 2)
+    assert len(five) == 5 and all(len(s) == 2 for s in five)
+    # every seat is catbox's equally often over the rotations
+    assert Counter(x for s in five for x in s) == {0: 2, 1: 2, 2: 2, 3: 2, 4: 2}
+    for bad in (0, 4):
+        with pytest.raises(ValueError):
+            seatings(4, bad)
+
+
+def test_the_peers_predictions_move_to_the_nearest_allowed_value_S3() -> None:
+    """The peer offers 1-4 at every count; the rules allow 1, 3, 4 at 3 players and 1, 2, 3 at
+    4 and 5 (S3). A tie goes to the lower value, as the peer's own bidding breaks it."""
+    three, four, five = (variant(n).predictions for n in (3, 4, 5))
+    assert [nearest_legal(c, three) for c in (1, 2, 3, 4)] == [1, 1, 3, 4]
+    assert [nearest_legal(c, four) for c in (1, 2, 3, 4)] == [1, 2, 3, 3]
+    assert [nearest_legal(c, five) for c in (1, 2, 3, 4)] == [1, 2, 3, 3]
+    with pytest.raises(ValueError):
+        nearest_legal(2, variant(2).predictions)
+
+
+def seating(mine: list[int], scores: list[int], paradox: int | None = None,
+            hits: list[bool] | None = None, **kw: Any) -> dict[str, Any]:  # fmt: skip
+    return {"mine": mine, "scores": scores, "paradox": paradox,
+            "hits": hits or [False] * len(scores), **kw}  # fmt: skip
+
+
+def test_round_table_pairs_the_seatings_of_each_deal() -> None:
+    """Two deals at 4 players, catbox at A, C then B, D. Deal 1: (5 + 3) / 2 - (1 + 2) / 2 =
+    +2.5, then (-1 + 0) / 2 - (2 + 4) / 2 = -3.5 (catbox's B caused the paradox): -0.5 per
+    seat-round. Deal 2: +1 and +3: +2.0. Mean +0.75; the sample standard deviation of (-0.5,
+    2.0) is 1.7678, so the interval is 0.75 +- 12.706 * 1.7678 / sqrt(2) = 0.75 +- 15.88."""
+    rows = [
+        {"seatings": [
+            seating([0, 2], [5, 1, 3, 2], hits=[True, False, True, False],
+                    miss=[None, "short", None, "over"], mapped=[[1, 4, 3]],
+                    times=[["catbox", "aside", 0.5], ["peer", "aside", 0.0]]),
+            seating([1, 3], [2, -1, 4, 0], paradox=1, miss=[None, None, "cut", "short"]),
+        ]},
+        {"seatings": [
+            seating([0, 2], [3, 2, 2, 1], hits=[False, True, False, False]),
+            seating([1, 3], [0, 4, 1, 3], paradox=0,
+                    times=[["catbox", "aside", 1.5], ["catbox", 3, 0.1]]),
+        ]},
+    ]  # fmt: skip
+    t = round_table(rows)
+    d = t["score_diff"]
+    assert t["deals"] == 2 and d.value == pytest.approx(0.75)
+    assert d.ci95[0] == pytest.approx(0.75 - 15.882, abs=1e-2)
+    assert d.ci95[1] == pytest.approx(0.75 + 15.882, abs=1e-2)
+    # paradoxes: catbox's B in deal 1 (1 of its 8 seat-rounds), the peer's A in deal 2 (1 of 8)
+    assert t["paradox_catbox"].value == t["paradox_peer"].value == pytest.approx(1 / 8)
+    # paired per deal: deal 1 (0 - 0, 1/2 - 0) -> +0.25; deal 2 (0 - 0, 0 - 1/2) -> -0.25
+    assert t["paradox_diff"].value == pytest.approx(0.0)
+    assert t["paradox_diff"].ci95[1] > 0.25
+    # hits: catbox A, C in deal 1; the peer's B in deal 2 and none else
+    assert t["hits_catbox"].value == pytest.approx(2 / 8)
+    assert t["hits_peer"].value == pytest.approx(1 / 8)
+    # misses: the peer's B short and D over (deal 1, A C); the peer's C cut, catbox's D short
+    assert t["timing"] == {"catbox_short": 1, "peer_cut": 1, "peer_over": 1, "peer_short": 1}
+    assert t["mapped"] == {"4->3": 1} and t["peer_predictions"] == 8
+    assert t["times"]["catbox/aside"] == (1.0, 1.5, 2)
+    assert t["times"]["catbox/3"] == (0.1, 0.1, 1)
+
+
+def test_round_table_with_one_catbox_seat_weighs_each_side_per_seat() -> None:
+    """3 players, catbox in one seat at a time: its seat's score minus the mean of the other
+    two. Seat A 4 vs (1 + 3) / 2 = 2: +2; seat B 0 vs 2.5: -2.5; seat C 6 vs 0: +6. The deal:
+    +5.5 / 3 per seat-round; catbox's paradoxes: 1 of 3 seat-rounds, the peer's 0 of 6."""
+    rows = [{"seatings": [
+        seating([0], [4, 1, 3]),
+        seating([1], [2, 0, 3], paradox=1),
+        seating([2], [1, -1, 6], hits=[False, False, True]),
+    ]}]  # fmt: skip
+    t = round_table(rows)
+    assert t["score_diff"].value == pytest.approx(5.5 / 3)
+    assert t["paradox_catbox"].value == pytest.approx(1 / 3)
+    assert t["paradox_peer"].value == pytest.approx(0.0)
+    assert t["paradox_diff"].value == pytest.approx(1 / 3)
+    assert t["hits_catbox"].value == pytest.approx(1 / 3)
+
+
+def test_game_table_win_share_and_totals_Sc4() -> None:
+    """Game 1, catbox at A, C: totals (10, 8, 7, 9) -> A wins: share 1. Catbox at B, D: totals
+    (9, 9, 5, 4), tied on total, A and B tied in the last round too (3, 3): shared, catbox's
+    share 1/2. Game share 0.75, totals paired: (8.5 - 8.5, 6.5 - 7) / 2 = -0.25. Game 2: the
+    peer wins both seatings: 0. Mean share 0.375."""
+    g1 = {"seatings": [
+        {"mine": [0, 2], "rounds": [[7, 5, 4, 6], [3, 3, 3, 3]], "paradoxes": [None, 1]},
+        {"mine": [1, 3], "rounds": [[6, 6, 4, 2], [3, 3, 1, 2]], "paradoxes": [3, None]},
+    ]}  # fmt: skip
+    g2 = {"seatings": [
+        {"mine": [0, 2], "rounds": [[1, 5, 1, 2], [0, 2, 0, 1]]},
+        {"mine": [1, 3], "rounds": [[5, 1, 2, 1], [2, 0, 1, 0]]},
+    ]}  # fmt: skip
+    t = game_table([g1, g2])
+    assert t["games"] == 2
+    assert t["win_share"].value == pytest.approx(0.375)
+    first = game_table([g1])
+    assert first["win_share"].value == pytest.approx(0.75)
+    assert first["total_diff"].value == pytest.approx(-0.25)
+    assert first["total_catbox"].value == pytest.approx((8.5 + 6.5) / 2)
+    # paradoxes per seat-round: the peer's B (seating 1, round 2), catbox's D (seating 2)
+    assert first["paradox_catbox"].value == first["paradox_peer"].value == pytest.approx(1 / 8)
+
+
+def test_rows_split_over_deal_ranges_read_back_as_one_table(tmp_path: Path) -> None:
+    """Two runs over deal ranges (one file each, overlapping on deal 1) and other tables'
+    rows: the store keeps one row per deal of the asked table."""
+
+    def row(d: int, diff: int, bot: str = "heuristic_safe14", players: int = 4) -> str:
+        s = [seating([0, 2], [diff, 0, diff, 0]), seating([1, 3], [0, diff, 0, diff])]
+        return json.dumps({"mode": "round", "players": players, "bot": bot, "deal": d,
+                           "seatings": s})  # fmt: skip
+
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text("\n".join([row(0, 1), row(1, 2), row(0, 5, bot="ismcts2/500")]) + "\n")
+    b.write_text("\n".join([row(1, 2), row(2, 3), row(2, 9, players=3)]) + "\n")
+    rows = stored([a, b, tmp_path / "absent.jsonl"], "round", 4, "heuristic_safe14")
+    assert [r["deal"] for r in rows] == [0, 1, 2]
+    assert round_table(rows)["score_diff"].value == pytest.approx(2.0)
+    assert len(stored([a, b], "round", None, None)) == 5
