@@ -341,19 +341,31 @@ def print_tables(paths: Sequence[Path]) -> None:
             print_game(f"{players}p whole games vs {bot}", game_table(rows))
 
 
+SUITE = (  # the tables ``make bench`` prints: (mode, players, bot, deals, deals with --quick)
+    ("round", 3, "heuristic_safe14", 2, 1),
+    ("round", 4, "heuristic_safe14", 2, 1),
+    ("round", 5, "heuristic_safe14", 2, 1),
+    ("game", 4, "heuristic_safe14", 1, 1),
+    ("round", 4, "ismcts2", 1, 1),
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--peer", type=Path, default=os.environ.get("CATBOX_PEER"))
-    ap.add_argument("--bot", default="heuristic_safe14")
+    ap.add_argument("--bot", default=None, help="default heuristic_safe14")
     ap.add_argument("--contestant", default="player", choices=sorted(AGENTS))
-    ap.add_argument("--players", type=int, default=None, help="3, 4 or 5 (default: each)")
+    ap.add_argument("--players", type=int, default=None, help="3, 4 or 5")
     ap.add_argument("--seats", type=int, default=None, help="catbox's seats per round")
-    ap.add_argument("--mode", choices=("round", "game"), default="round")
-    ap.add_argument("--deals", type=int, default=None, help="deals or games (default 2 quick)")
+    ap.add_argument("--mode", choices=("round", "game"), default=None,
+                    help="without --mode, --players or --bot: every table of SUITE")  # fmt: skip
+    ap.add_argument("--deals", type=int, default=None, help="deals or games")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--seed", type=int, default=0, help="the first deal (or game)")
     ap.add_argument("--sims", type=int, default=500)
     ap.add_argument("--rows", type=Path, default=None, help="append one JSON line per deal")
+    ap.add_argument("--rows-dir", type=Path, default=os.environ.get("CATBOX_PEER_ROWS"),
+                    help="the suite's rows, a file per table; tables over them all")  # fmt: skip
     ap.add_argument("--tables", type=Path, nargs="*", default=None,
                     help="print the tables of these row files, play nothing")  # fmt: skip
     ap.add_argument("--every", type=int, default=10, help="print every this many deals")
@@ -369,15 +381,37 @@ def main() -> int:
     except Exception as exc:  # an absent or broken peer is a skip, never a failure
         print(f"peer arena skipped: cannot load the peer ({type(exc).__name__}: {exc})")
         return 0
-    counts = [args.players] if args.players else ([4] if args.mode == "game" else [3, 4, 5])
-    for players in counts:
-        run(peer, argparse.Namespace(**{**vars(args), "players": players}))
+    if args.mode or args.players or args.bot:
+        mode = args.mode or "round"
+        players = args.players or 4
+        run(peer, _with(args, mode=mode, players=players, bot=args.bot or "heuristic_safe14"))
+        return 0
+    files = []
+    for mode, players, bot, deals, quick in SUITE:
+        one = _with(args, mode=mode, players=players, bot=bot, deals=args.deals or (
+            quick if args.quick else deals))  # fmt: skip
+        if args.rows_dir:
+            args.rows_dir.mkdir(parents=True, exist_ok=True)
+            one.rows = args.rows_dir / f"{mode}-{players}p-{bot}.jsonl"
+            files.append(one.rows)
+            one.seed = 1 + max((r.get("deal", r.get("game", -1)) for r in stored(
+                [one.rows], mode, players, None)), default=-1)  # fmt: skip
+        run(peer, one)
+    if files:
+        print(f"\nover every row in {args.rows_dir}:")
+        print_tables(files)
     return 0
+
+
+def _with(args: argparse.Namespace, **kw: Any) -> argparse.Namespace:
+    return argparse.Namespace(**{**vars(args), **kw})
 
 
 def run(peer: Peer, args: argparse.Namespace) -> None:
     """Play ``args.deals`` deals (or games) from ``args.seed``, printing the table as it
     grows and appending the rows to ``args.rows``."""
+    if args.players not in SEATS:
+        raise SystemExit("the peer arena plays 3, 4 or 5 players")
     args.seats = args.seats or SEATS[args.players]
     deals = args.deals or (1 if args.quick else 2)
     game = args.mode == "game"
