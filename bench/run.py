@@ -3,7 +3,9 @@ and the forced-outcome search, the served board, plus CLI start-up time. Each pr
 and writes JSON under bench/results/. Pass --quick for a smoke run; other options go to both
 scripts. ``--only NAME [--only NAME ...]`` runs just those scripts (``arena``, ``peer_arena``,
 ``bench_search`` ...). The peer arena runs under ``CATBOX_PEER_PYTHON`` when set (the peer's own
-Python, with open_spiel) and skips cleanly unless ``CATBOX_PEER`` names its checkout."""
+Python, with open_spiel) and skips cleanly unless ``CATBOX_PEER`` names its checkout; with
+``CATBOX_PEER_ROWS`` naming a folder it adds its deals to the rows there and prints its tables
+over all of them."""
 
 from __future__ import annotations
 
