@@ -324,6 +324,13 @@ def stored(paths: Sequence[Path], mode: str, players: int | None, bot: str | Non
     return [rows[k] for k in sorted(rows)]
 
 
+def next_deal(path: Path, mode: str, players: int, bot: str) -> int:
+    """The deal (or game) after the last one ``path`` holds for a table: where a run resumes."""
+    done = [r.get("deal", r.get("game", -1)) for r in stored([path], mode, players, None)
+            if r["bot"].split("/")[0] == bot]  # fmt: skip
+    return 1 + max(done, default=-1)
+
+
 def print_tables(paths: Sequence[Path]) -> None:
     """Every table the rows in ``paths`` hold."""
     keys = set()
@@ -394,8 +401,7 @@ def main() -> int:
             args.rows_dir.mkdir(parents=True, exist_ok=True)
             one.rows = args.rows_dir / f"{mode}-{players}p-{bot}.jsonl"
             files.append(one.rows)
-            one.seed = 1 + max((r.get("deal", r.get("game", -1)) for r in stored(
-                [one.rows], mode, players, None)), default=-1)  # fmt: skip
+            one.seed = next_deal(one.rows, mode, players, bot)
         run(peer, one)
     if files:
         print(f"\nover every row in {args.rows_dir}:")

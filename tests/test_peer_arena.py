@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bench.peer_arena import stored
+from bench.peer_arena import next_deal, stored
 from bench.peer_tables import game_table, nearest_legal, round_table, seatings
 from catbox.solver.cards import variant
 
@@ -142,3 +142,8 @@ def test_rows_split_over_deal_ranges_read_back_as_one_table(tmp_path: Path) -> N
     assert [r["deal"] for r in rows] == [0, 1, 2]
     assert round_table(rows)["score_diff"].value == pytest.approx(2.0)
     assert len(stored([a, b], "round", None, None)) == 5
+    assert next_deal(a, "round", 4, "heuristic_safe14") == 2
+    assert next_deal(a, "round", 4, "ismcts2") == 1
+    assert next_deal(b, "round", 3, "heuristic_safe14") == 3
+    assert next_deal(b, "game", 4, "heuristic_safe14") == 0
+    assert next_deal(tmp_path / "absent.jsonl", "round", 4, "heuristic_safe14") == 0
