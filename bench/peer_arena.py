@@ -359,7 +359,7 @@ SUITE = (  # the tables ``make bench`` prints: (mode, players, bot, deals, deals
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--peer", type=Path, default=os.environ.get("CATBOX_PEER"))
+    ap.add_argument("--peer", type=Path, default=os.environ.get("CATBOX_PEER") or None)
     ap.add_argument("--bot", default=None, help="default heuristic_safe14")
     ap.add_argument("--contestant", default="player", choices=sorted(AGENTS))
     ap.add_argument("--players", type=int, default=None, help="3, 4 or 5")
