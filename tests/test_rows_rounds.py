@@ -65,32 +65,35 @@ def test_a_node_limit_leaves_every_row_a_proven_score_interval(
 
 def test_every_row_has_a_round_before_any_row_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
     """The budgets each row's families are asked with: a row's second round (a budget
-    ROUND_GROWTH times the first) comes only after every row had its first."""
+    ROUND_GROWTH times the first) comes only after every row had its first; paradox
+    avoidance, which the rest of a row needs, goes to its end (the limit's remainder)."""
     pos = random_position(3, 702, 6)
-    asked: list[tuple[int, int | None]] = []  # (row's state id, budget)
+    budgets: list[int | None] = []
+    asked: list[tuple[int, families.Family, int | None]] = []  # row's state, family, budget
     set_budget = NativeEngine.set_budget
     ask = families.ask_family
 
     def spy_budget(self: NativeEngine, nodes: int | None, seconds: float | None) -> None:
-        asked.append((-1, nodes))
+        budgets.append(nodes)
         set_budget(self, nodes, seconds)
 
     def spy_ask(
         eng: AnyEngine, st: State, out: Partial, family: families.Family
     ) -> tuple[Partial, bool]:
-        asked[-1] = (hash(st), asked[-1][1])
+        asked.append((hash(st), family, budgets[-1]))
         return ask(eng, st, out, family)
 
     monkeypatch.setattr(NativeEngine, "set_budget", spy_budget)
     monkeypatch.setattr(families, "ask_family", spy_ask)
     rows = analyze_moves(pos, limits=Limits(node_limit=1_000_000), session=Session())
     monkeypatch.undo()
-    first = families.round_budget(0)
-    rounds = [(st, b) for st, b in asked if st != -1]
-    seen_first = {st for st, b in rounds if b == first}
-    assert len(seen_first) == len(rows)  # every row had its first round
-    later = next(i for i, (_, b) in enumerate(rounds) if b is not None and b > first)
-    assert {st for st, _ in rounds[:later]} == seen_first  # before any row's second
+    first, second = families.round_budget(0), families.round_budget(1)
+    assert first is not None and second is not None
+    assert all(b is not None and b > first for _, f, b in asked if f is families.ask_safe)
+    rounds = [(st, b) for st, f, b in asked if f is not families.ask_safe]
+    assert len({st for st, b in rounds if b == first}) == len(rows)  # every row's first round
+    later = next(i for i, (_, b) in enumerate(rounds) if b == second)
+    assert {st for st, _ in rounds[:later]} == {st for st, _ in rounds}  # before any second
 
 
 @pytest.mark.parametrize(("players", "left", "seed"), [(3, 6, 701), (4, 5, 701)])

@@ -22,6 +22,7 @@ from .state import CNT, LEADER, LED, LEFT, MINE, OCC, PERMS, TRICKS, WSEAT, Ctx,
 
 __all__ = [
     "FAMILIES",
+    "ROUND_FAMILIES",
     "ROUND_FIRST",
     "ROUND_GROWTH",
     "ROW_FAMILIES",
@@ -33,6 +34,7 @@ __all__ = [
     "ask_row_tricks",
     "ask_safe",
     "ask_score",
+    "ask_top",
     "ask_tricks",
     "distinct_children",
     "fewest_more",
@@ -96,6 +98,30 @@ def ask_row_tricks(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]
     return ask_tricks(eng, st, out, extremes=False)
 
 
+def ask_top(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
+    """One probe of the best score from the top of its range (a null window at the most it
+    can be, Sc1-Sc3): the fail-soft value it returns is a proven upper bound, often the core's
+    static one, found in a node or few where paradox avoidance may take millions (a full
+    4-player deal). Nothing when the score depends on S's unknown prediction."""
+    if eng.players > 2 and eng.prediction is None and eng.avoid_possible(st):
+        return
+    low, top = _score_range(eng, st)
+    g = eng.value(st, top - 1, top)
+    got = (low, min(g, top)) if g < top else (max(g, low), top)
+    yield replace(out, score_bounds=within(out.score_bounds, got))
+
+
+def _score_range(eng: AnyEngine, st: State) -> tuple[int, int]:
+    """The least and the most S's score can be from ``st``: :func:`.scoring.lowest_score`
+    (S has played in the current trick and another seat's play wins it, or not), and every
+    trick and a group of every cell of the board (Sc1, Sc3)."""
+    left, t = st[LEFT], st[TRICKS]
+    beaten = (
+        st[CNT] > 0 and (eng.seat - st[LEADER]) % eng.players < st[CNT] and st[WSEAT] != eng.seat
+    )
+    return lowest_score(t, left, beaten), t + left + 4 * eng.ctx.max_number
+
+
 def ask_score(eng: AnyEngine, st: State, out: Partial) -> Iterator[Partial]:
     """The best score S guarantees (Sc1-Sc3); when a limit cuts it, the interval its probes
     proved before the cut (then the limit's OutOfTime goes on)."""
@@ -119,6 +145,10 @@ FAMILIES: tuple[Family, ...] = (ask_safe, ask_tricks, ask_score)
 
 # the families of a row of analyze_moves (ask_row_tricks: the counts a row shows)
 ROW_FAMILIES: tuple[Family, ...] = (ask_safe, ask_row_tricks, ask_score)
+
+
+# the same under a limit (rows_in_rounds), after a first probe of the score from its top
+ROUND_FAMILIES: tuple[Family, ...] = (ask_top, *ROW_FAMILIES)
 
 
 def ask_family(eng: AnyEngine, st: State, out: Partial, family: Family) -> tuple[Partial, bool]:
@@ -180,12 +210,7 @@ def score_value(
     if eng.players > 2 and eng.prediction is None and eng.avoid_possible(st):
         return None
     left, t = st[LEFT], st[TRICKS]
-
-    # S has played in the current trick and another seat's play wins it (scoring.lowest_score)
-    beaten = (
-        st[CNT] > 0 and (eng.seat - st[LEADER]) % eng.players < st[CNT] and st[WSEAT] != eng.seat
-    )
-    low = lowest_score(t, left, beaten)
+    low = _score_range(eng, st)[0]
 
     def within(lo: int, hi: int, shift: int, top: int) -> None:  # MTD(f)'s +-INF cut off
         assert on_bound is not None
@@ -246,14 +271,18 @@ def rows_in_order(eng: AnyEngine, todo: list[tuple[int, State]]) -> dict[int, Ro
 ROUND_FIRST, ROUND_GROWTH = 50_000, 4
 
 
-def round_budget(served: int) -> int:
-    """The node budget of a row's question family in its round ``served`` (from 0)."""
-    return int(ROUND_FIRST * ROUND_GROWTH**served)
+def round_budget(served: int, family: Family | None = None) -> int | None:
+    """The node budget of a row's question ``family`` in its round ``served`` (from 0); None
+    (the rest of the limit) for paradox avoidance, which every other answer of the row needs:
+    it is asked of every row in turn (after the score's first probe), each to its end, as
+    before the rounds (measured on a full 4-player deal at ``--time-limit 60``: in rounds its
+    hardest row never got it, one after the other every row did)."""
+    return None if family is ask_safe else int(ROUND_FIRST * ROUND_GROWTH**served)
 
 
 def rows_in_rounds(eng: AnyEngine, todo: list[tuple[int, State]], lim: Limits) -> dict[int, Row]:
     """The rows searched in one engine under a limit, in rounds (:func:`round_budget`): in
-    each round, family by family (:data:`ROW_FAMILIES`), every row whose next family it is
+    each round, family by family (:data:`ROUND_FAMILIES`), every row whose next family it is
     asks it with the round's budget (a node limit's remainder when smaller); a family the
     budget cuts waits for the next round. A row is proven once all its families are; the
     rest keep what they settled, the score's interval included (status unknown). Every
@@ -262,19 +291,20 @@ def rows_in_rounds(eng: AnyEngine, todo: list[tuple[int, State]], lim: Limits) -
     nxt = dict.fromkeys(outs, 0)  # the index of each row's next family
     start, served = eng.nodes, 0
     while True:
-        for f, family in enumerate(ROW_FAMILIES):
+        for f, family in enumerate(ROUND_FAMILIES):
             for idx, ch in todo:
                 if nxt[idx] != f:
                     continue
-                budget = round_budget(served)
+                budget = round_budget(served, family)
                 if lim.node_limit is not None:
-                    budget = min(budget, lim.node_limit - (eng.nodes - start))
-                if budget <= 0 or lim.expired():
+                    rest = lim.node_limit - (eng.nodes - start)
+                    budget = rest if budget is None else min(budget, rest)
+                if (budget is not None and budget <= 0) or lim.expired():
                     return _rows_left(outs, nxt)
                 eng.set_budget(budget, lim.seconds())
                 outs[idx], done = ask_family(eng, ch, outs[idx], family)
                 nxt[idx] += done
-        if all(n == len(ROW_FAMILIES) for n in nxt.values()):
+        if all(n == len(ROUND_FAMILIES) for n in nxt.values()):
             return _rows_left(outs, nxt)
         served += 1
 
@@ -282,7 +312,7 @@ def rows_in_rounds(eng: AnyEngine, todo: list[tuple[int, State]], lim: Limits) -
 def _rows_left(outs: dict[int, Partial], nxt: dict[int, int]) -> dict[int, Row]:
     """The rows as they stand: proven when every family is, and no count forceable where
     paradox avoidance is settled as no (:func:`no_counts`, which needs no search)."""
-    every = len(ROW_FAMILIES)
+    every = len(ROUND_FAMILIES)
     return {i: (no_counts(o) or o, PROVEN if nxt[i] == every else UNKNOWN) for i, o in outs.items()}
 
 
@@ -320,9 +350,9 @@ class RowRounds:
             {i: r.out for i, r in self.rows.items()}, {i: r.nxt for i, r in self.rows.items()}
         )
 
-    def _take(self, me: int, mine: AnyEngine) -> tuple[int, int | None] | None:
-        """A row and its budget (None: to the end, a race), or None when none is left."""
-        every = len(ROW_FAMILIES)
+    def _take(self, me: int, mine: AnyEngine) -> tuple[int, bool] | None:
+        """A row, and whether to race it (to the end), or None when none is left."""
+        every = len(ROUND_FAMILIES)
         with self.lock:
             if self.failed.is_set() or self.lim.expired():
                 return None
@@ -339,7 +369,7 @@ class RowRounds:
                 row = self.rows[idx]
                 row.on.append(mine)
                 row.owner = me
-                return idx, round_budget(row.served)
+                return idx, False
             if not isinstance(mine, NativeEngine):
                 return None
             lone = [i for i in open_ if len(self.rows[i].on) == 1]
@@ -347,28 +377,32 @@ class RowRounds:
                 return None
             idx = max(lone, key=lambda i: self.rows[i].served)
             self.rows[idx].on.append(mine)
-            return idx, None
+            return idx, True
 
-    def _search(self, mine: AnyEngine, idx: int, budget: int | None) -> None:
+    def _search(self, mine: AnyEngine, idx: int, race: bool) -> None:
+        """The row's next family with its round's budget (every family to the end when
+        racing), what it settled kept."""
         with self.lock:
             row = self.rows[idx]
-            out, nxt = row.out, row.nxt
-        while nxt < len(ROW_FAMILIES) and not self.lim.expired():
-            mine.set_budget(budget, self.lim.seconds())
-            out, done = ask_family(mine, row.st, out, ROW_FAMILIES[nxt])
-            if not done:
+            out, nxt, served = row.out, row.nxt, row.served
+        done = False
+        while nxt < len(ROUND_FAMILIES) and not self.lim.expired():
+            family = ROUND_FAMILIES[nxt]
+            mine.set_budget(None if race else round_budget(served, family), self.lim.seconds())
+            out, done = ask_family(mine, row.st, out, family)
+            nxt += done
+            if not done or not race:
                 break
-            nxt += 1
         with self.lock:
             row.on.remove(mine)
-            if row.nxt < len(ROW_FAMILIES):  # not settled by another engine meanwhile
+            if row.nxt < len(ROUND_FAMILIES):  # not settled by another engine meanwhile
                 row.out = merged(row.out, out)  # both proven: they agree
                 row.nxt = max(row.nxt, nxt)
-                if row.nxt == len(ROW_FAMILIES):
+                if row.nxt == len(ROUND_FAMILIES):
                     for other in row.on:
                         if isinstance(other, NativeEngine):
                             other.set_stop(True)
-                elif budget is not None:
+                elif not done and not race:
                     row.served += 1
         if isinstance(mine, NativeEngine):
             mine.set_stop(False)  # stopped by the winner of a race: free for the next row
