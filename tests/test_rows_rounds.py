@@ -120,3 +120,32 @@ def test_a_time_limit_with_threads_that_does_not_run_out_gives_the_unlimited_row
     full = analyze_moves(pos, session=Session())
     assert analyze_moves(pos, limits=Limits(600.0, threads=2), session=Session()) == full
     assert analyze_moves(pos, limits=Limits(600.0), session=Session()) == full
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_first_probe_from_the_top_holds_the_exact_score(players: int) -> None:
+    """ask_top's interval (Sc1-Sc3) holds the exact best score, in the paradox regime and out
+    of it, on both engines, at trick starts and mid-trick; it is narrower than the range it
+    starts from on every position."""
+    from catbox.solver.search import forced
+
+    checked = 0
+    for seed in range(6):
+        for left, mid in ((2, 0), (3, 0), (3, 1)):
+            pos = random_position(players, 300 + seed, left, mid_trick=mid)
+            seat = pos.to_play
+            assert seat is not None
+            v = forced(pos, seat, session=Session()).best_score
+            for kind in ("native", "python"):
+                eng, _ = Session().engine(pos, seat, fresh=True, kind=kind)
+                st = eng.state_of(pos)
+                got = list(families.ask_top(eng, st, Partial()))
+                if not got:  # the score depends on S's unknown prediction
+                    assert v is None
+                    continue
+                bounds = got[-1].score_bounds
+                assert bounds is not None and v is not None
+                assert bounds[0] <= v <= bounds[1], (seed, left, mid, kind, bounds, v)
+                assert bounds[1] < families._score_range(eng, st)[1]
+                checked += 1
+    assert checked >= 20
