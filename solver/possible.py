@@ -7,7 +7,10 @@ Three engines answer them, cheapest first:
   distinct usable cells (empty, in a colour it still holds; L1, L2). Cells of different numbers are
   disjoint, so the bipartite card-cell graph is a disjoint union of complete graphs and its maximum
   matching is ``sum(min(copies of n, usable cells of n))``. A deficiency of 2 or more proves the
-  seat cannot finish the round (a Hall violator: the numbers with more copies than cells).
+  seat cannot finish the round (a Hall violator: the numbers with more copies than cells). And
+  a cap on the trick count from the red cells (:func:`.matching.trick_cap`): a trick in which
+  another seat fills a red cell the seat can never fill is lost but for one per red card of its
+  own above it (W1), so the counts above the cap are out with no search.
 - **search** -- a memoised depth-first search over a compact encoding of the state (a filled-colour
   bitmask per number), for small positions. Unknown hands are dealt lazily from the unknown pool.
 - **cp-sat** -- the model of :mod:`catbox.solver.cpsat` for everything larger.
