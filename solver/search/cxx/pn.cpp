@@ -141,6 +141,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     if (!at) pnt_.prefetch_bucket(gk);
     uint64_t gen = pnt_.generation();
     if (at) hint = at->data.hint;
+    if (is_s) hint = sim_hint(st, hint);
     lm = searched(st, lm, p, false);
     Moves mv;
     ordered(refuters_ && !is_s ? hist_left_[st.left] : hist_, lm, p, hint, mv);
@@ -253,6 +254,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
         bool by_best = res == is_s;  // the deciding play (else every play was needed)
         if (by_best) {
             hist_.credit(p, idx, st.left);
+            if (is_s) sim_proved(st, idx);
             if (!is_s) hist_left_[st.left].credit(p, idx, 1);  // a refutation (refuters_)
         }
         Key wk = state_key(gk);
