@@ -415,17 +415,12 @@ void Engine::store_part(const Key& key, const Perm& pm, int lo, int hi, int pk, 
     pt_.set_work(slot, nodes - start);
 }
 
-int Engine::probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint) {
+int Engine::probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint,
+                       bool mono_too) {
     if (!part()) {
         int r = probe_win(key, lo, hi, pk, hint);
-        if (r >= 0 || st.left < opt.tt_min_left || !mono_on(st)) return r;
-        r = probe_mono(st, lo, hi, pk);
-        if (r >= 0 && opt.search & SEARCH_MONO_CHECK) {
-            // the claim kept for the caller to check (df-pn searches no further here)
-            if (mono.claims.size() < mono.keep) mono.claims.push_back({st, lo, hi, pk, r});
-            return -1;
-        }
-        return r;
+        if (r >= 0 || !mono_too || st.left < opt.tt_min_left || !mono_on(st)) return r;
+        return mono_fact(st, lo, hi, pk);
     }
     Perm pm;
     Key k = part_key_of(st, pm);
@@ -461,6 +456,16 @@ int Engine::probe_mono(const State& st, int lo, int hi, int pk) {
     ++mono.by_gap[gap];
     int place = cx.s_done(st) ? 3 : cx.to_play(st) != cx.seat ? 2 : st.cnt ? 1 : 0;
     ++mono.by_place[place];
+    return r;
+}
+
+int Engine::mono_fact(const State& st, int lo, int hi, int pk) {
+    int r = probe_mono(st, lo, hi, pk);
+    if (r >= 0 && opt.search & SEARCH_MONO_CHECK) {
+        // the claim kept for the caller to check (df-pn searches no further here)
+        if (mono.claims.size() < mono.keep) mono.claims.push_back({st, lo, hi, pk, r});
+        return -1;
+    }
     return r;
 }
 

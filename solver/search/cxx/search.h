@@ -145,13 +145,22 @@ constexpr int SEARCH_PART_EVERY = 64;
 // monotone subsumption (subsume.h, proof in the comment): win's facts with lo = 0 also in a
 // table keyed on S's part of the state, matched by inclusion of the other seats' resources
 // (red broken only); NOGUARD drops the red-broken test (an unsound mutant, for the tests);
-// CHECK fills the table and counts what it would answer without using it (MonoStats)
+// CHECK fills the table and counts what it would answer without using it (MonoStats).
+// Measured (bench/bench_native.py --only subsume, the deciding probes of the nine fixed
+// probes, fresh engine, CPU s of a loaded machine): off 32.05 M nodes, 5.29 s, proofs of
+// 3.31 M inner nodes; on 30.59 M, 6.35 s, 2.84 M; 3p/8 seed 700 row 0: 135.7 M, 27.1 s,
+// 20.10 M -> 132.9 M, 37.5 s, 13.46 M. It answers 1-5 % of the goals it is asked at 3-7
+// tricks left (10-15 % at 2), never wrongly; each ask is a miss in one more table (df-pn asks
+// for every new child). Smaller proofs, no fewer CPU seconds: off
 constexpr int SEARCH_MONO = 128;
 constexpr int SEARCH_MONO_NOGUARD = 256;
 constexpr int SEARCH_MONO_CHECK = 512;
 // simulation (after Kawano): at S's nodes without a table hint, the play that last proved an
 // S node with as many tricks left and plays made in the trick (a sibling's, as a rule) is
-// tried first (win's alpha-beta and df-pn's new nodes); move order only, answers unchanged
+// tried first (win's alpha-beta and df-pn's new nodes); move order only, answers unchanged.
+// Measured (as SEARCH_MONO): the nine probes 32.05 M nodes, 5.29 s -> 30.88 M, 4.93 s (-4 %
+// nodes, 3p/7 seeds 701 and 702 +3 % and +8 %); 3p/8 seed 700 row 0 135.7 M, 27.1 s ->
+// 146.8 M, 30.2 s (+8 %). The tables' hints and the history already order S's plays: off
 constexpr int SEARCH_SIM = 1024;
 constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
 
@@ -423,7 +432,10 @@ class Engine {
                     uint64_t rel, uint64_t start, Table<PartEntry, 4>::Slot* at = nullptr,
                     uint64_t gen = 0);
     // df-pn's probe and store of win facts: tt_, or pt_ with SEARCH_PART (R = every pair)
-    int probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint);
+    // (`mono`: the subsumption table too, SEARCH_MONO; df-pn's children ask it only when
+    // new to the proof-number table, pn_post)
+    int probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint,
+                   bool mono = true);
     void store_fact(const State& st, const Key& key, int lo, int hi, int pk, bool res,
                     int best, uint64_t start);
     void pn_eval(PnChild& c);
@@ -446,6 +458,8 @@ class Engine {
                (st.occ & cx.red || opt.search & SEARCH_MONO_NOGUARD);
     }
     int probe_mono(const State& st, int lo, int hi, int pk);
+    // probe_mono's answer for df-pn (with SEARCH_MONO_CHECK kept as a claim, and -1)
+    int mono_fact(const State& st, int lo, int hi, int pk);
     void store_mono(const State& st, int lo, int hi, int pk, bool res, uint64_t start);
     int terminal_score(const State& st, bool paradox_by_s) const;
     bool bonus_possible(int t, int left) const;
