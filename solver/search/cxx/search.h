@@ -148,8 +148,8 @@ constexpr int SEARCH_PART_EVERY = 64;
 // CHECK fills the table and counts what it would answer without using it (MonoStats).
 // Measured (bench/bench_native.py --only subsume, the deciding probes of the nine fixed
 // probes, fresh engine, CPU s of a loaded machine): off 32.05 M nodes, 5.29 s, proofs of
-// 3.31 M inner nodes; on 30.59 M, 6.35 s, 2.84 M; 3p/8 seed 700 row 0: 135.7 M, 27.1 s,
-// 20.10 M -> 132.9 M, 37.5 s, 13.46 M. It answers 1-5 % of the goals it is asked at 3-7
+// 3.31 M inner nodes; on 30.59 M, 6.84 s, 2.84 M; 3p/8 seed 700 row 0: 135.7 M, 27.2 s,
+// 20.10 M -> 132.2 M, 36.1 s, 13.22 M (docs/performance-log-proofs.md). It answers 1-5 % of the goals it is asked at 3-7
 // tricks left (10-15 % at 2), never wrongly; each ask is a miss in one more table (df-pn asks
 // for every new child). Smaller proofs, no fewer CPU seconds: off
 constexpr int SEARCH_MONO = 128;
@@ -158,9 +158,9 @@ constexpr int SEARCH_MONO_CHECK = 512;
 // simulation (after Kawano): at S's nodes without a table hint, the play that last proved an
 // S node with as many tricks left and plays made in the trick (a sibling's, as a rule) is
 // tried first (win's alpha-beta and df-pn's new nodes); move order only, answers unchanged.
-// Measured (as SEARCH_MONO): the nine probes 32.05 M nodes, 5.29 s -> 30.88 M, 4.93 s (-4 %
-// nodes, 3p/7 seeds 701 and 702 +3 % and +8 %); 3p/8 seed 700 row 0 135.7 M, 27.1 s ->
-// 146.8 M, 30.2 s (+8 %). The tables' hints and the history already order S's plays: off
+// Measured (as SEARCH_MONO): the nine probes 32.05 M nodes, 5.29 s -> 30.88 M, 5.16 s (-4 %
+// nodes, 3p/7 seeds 701 and 702 +3 % and +8 %); 3p/8 seed 700 row 0 135.7 M, 27.2 s ->
+// 146.8 M, 31.2 s (+8 %). The tables' hints and the history already order S's plays: off
 constexpr int SEARCH_SIM = 1024;
 constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
 
