@@ -150,7 +150,7 @@ def _endgame_agent() -> Agent:
     return agent
 
 
-def _exact_first_agent(tolerance: float | None = None) -> Agent:
+def _exact_first_agent(tolerance: float | None = None, risk: float = 0.0) -> Agent:
     """The player, rollouts before the horizon, with another endgame ranking: ``tolerance``
     None is the previous one (Scored.key: S's own paradox avoidance first, the score it can
     guarantee fourth); else ``endgame_choice`` with that tolerance."""
@@ -166,7 +166,7 @@ def _exact_first_agent(tolerance: float | None = None) -> Agent:
         rows = score_plays(view, seed=seed, playouts=ENDGAME_PLAYOUTS)
         if not rows or not rows[0].weight:
             return choose_play(view, seed=seed, level=0)
-        return endgame_choice(rows, tolerance)
+        return endgame_choice(rows, tolerance, risk)
 
     return agent
 
@@ -193,6 +193,8 @@ AGENTS: dict[str, Agent] = {
     "roll-rel": _rollout_agent(relative=True),
     "exact-first": _exact_first_agent(),
     "tier0": _exact_first_agent(tolerance=0.0),
+    "tier3-risk2": _exact_first_agent(tolerance=0.3, risk=2.0),
+    "tier10-risk3": _exact_first_agent(tolerance=1.0, risk=3.0),
     "roll-48": _rollout_agent(deals=48),
     "roll-top8": _rollout_agent(top=8),
     "random": _sim_agent("random"),
@@ -287,8 +289,23 @@ class Tally:
     # causing the paradox, short of the prediction or over it; "cut": short in a round that
     # another seat's paradox ended early (X3)
     timing: dict[str, int] = field(default_factory=dict)
+    # one row per seat-round (deal index, seat, both scores, paradox caused, miss): for pairing
+    # two contestants' runs on the same deals (--rows)
+    rows: list[dict[str, object]] = field(default_factory=list)
 
     def add(self, out: Outcome, ref: Outcome, r: int) -> None:
+        self.rows.append(
+            {
+                "deal": len(self.diffs),
+                "seat": r,
+                "score": out.scores[r],
+                "score_base": ref.scores[r],
+                "paradox": out.paradox == r,
+                "paradox_base": ref.paradox == r,
+                "miss": out.miss[r] if out.miss else None,
+                "miss_base": ref.miss[r] if ref.miss else None,
+            }
+        )
         self.per.append(out.scores[r] - ref.scores[r])
         self.para_per.append(float(out.paradox == r) - float(ref.paradox == r))
         self.para += out.paradox == r
@@ -640,9 +657,12 @@ def duel(
     seed0: int,
     progress: int = 0,
     self_play: bool = True,
+    pred_shift: int = 0,
 ) -> dict[str, object]:
     """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else (and,
-    with ``self_play``, ``name`` in every seat against ``base`` in every seat)."""
+    with ``self_play``, ``name`` in every seat against ``base`` in every seat). ``pred_shift``
+    moves the contestant's seat's prediction by that many allowed values (clamped; the
+    reference round keeps the fixed rule's): the contestant's play with another prediction."""
     a, b = AGENTS[name], AGENTS[base]
     tally = Tally()
     self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
@@ -656,7 +676,13 @@ def duel(
         for r in range(players):
             seats = [b] * players
             seats[r] = a
-            out = play_round(start, seats, seed, timed=r)
+            mine = start
+            if pred_shift and players > 2:
+                allowed = variant(players).predictions
+                k = allowed.index(start.seats[r].prediction or allowed[0]) + pred_shift
+                shifted = allowed[max(0, min(len(allowed) - 1, k))]
+                mine = deal(players, seed, {r: (start.seats[r].set_aside or 0, shifted)})
+            out = play_round(mine, seats, seed, timed=r)
             for k, v in out.times.items():
                 times.setdefault(k, []).extend(v)
             tally.add(out, ref, r)
@@ -686,6 +712,7 @@ def duel(
         "open_deals": len(self_open),
         "seconds": time.perf_counter() - t0,
         "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
+        "rows": tally.rows,
     }
     return res
 
@@ -806,6 +833,9 @@ def main() -> int:
     ap.add_argument(
         "--no-selfplay", action="store_true", help="the duplicate duels without the self-play round"
     )
+    ap.add_argument(
+        "--pred-shift", type=int, default=0, help="the contestant's prediction moved this much"
+    )
     ap.add_argument("--start", type=int, default=None, help="deals for the round-start table")
     ap.add_argument(
         "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
@@ -839,7 +869,16 @@ def main() -> int:
     for p in args.players:
         for base in args.baselines:
             seed0 = 1_000_000 * p + args.seed
-            r = duel(p, args.contestant, base, deals, seed0, args.progress, not args.no_selfplay)
+            r = duel(
+                p,
+                args.contestant,
+                base,
+                deals,
+                seed0,
+                args.progress,
+                not args.no_selfplay,
+                args.pred_shift,
+            )
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r
     if start_deals:
