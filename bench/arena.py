@@ -676,13 +676,13 @@ def duel(
         for r in range(players):
             seats = [b] * players
             seats[r] = a
-            mine = start
+            start_r = start
             if pred_shift and players > 2:
                 allowed = variant(players).predictions
                 k = allowed.index(start.seats[r].prediction or allowed[0]) + pred_shift
                 shifted = allowed[max(0, min(len(allowed) - 1, k))]
-                mine = deal(players, seed, {r: (start.seats[r].set_aside or 0, shifted)})
-            out = play_round(mine, seats, seed, timed=r)
+                start_r = deal(players, seed, {r: (start.seats[r].set_aside or 0, shifted)})
+            out = play_round(start_r, seats, seed, timed=r)
             for k, v in out.times.items():
                 times.setdefault(k, []).extend(v)
             tally.add(out, ref, r)
