@@ -387,6 +387,8 @@ class StartTally:
     tally: Tally = field(default_factory=Tally)
     same: int = 0
     cpu: list[float] = field(default_factory=list)
+    # the seat's score difference (mean over the playings) where the rule chose otherwise
+    differ: list[float] = field(default_factory=list)
 
 
 def play_seeds(seed: int, plays: int) -> list[int]:
@@ -437,6 +439,10 @@ def start_duel(
                 else:
                     start = deal(players, seed, {r: choice})
                     outs = [play_round(start, [agent] * players, k) for k in seeds]
+                    st.differ.append(
+                        sum(o.scores[r] - f.scores[r] for o, f in zip(outs, refs, strict=True))
+                        / len(seeds)
+                    )
                 for out, ref in zip(outs, refs, strict=True):
                     st.tally.add(out, ref, r)
         for st in tallies.values():
@@ -461,6 +467,8 @@ def _start_rows(
             "play": play,
             **st.tally.summary(n),
             "same_choice": st.same / (deals * players),
+            "differ_diff": mean(st.differ) if len(st.differ) > 1 else None,
+            "differ_seats": len(st.differ),
             "cpu_median": statistics.median(st.cpu),
             "cpu_max": max(st.cpu),
             "seconds": time.perf_counter() - t0,
@@ -481,6 +489,9 @@ def print_start(r: dict[str, object]) -> None:
         f"{float(r['cpu_median']):.2f} s median ({float(r['cpu_max']):.2f} max)",  # type: ignore[arg-type]
         flush=True,
     )
+    dd = r.get("differ_diff")
+    if isinstance(dd, Estimate):
+        print(f"      where it chose otherwise ({r['differ_seats']} seat-rounds): {fmt(dd)}")
     print_timing(r)
 
 
