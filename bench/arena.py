@@ -52,7 +52,10 @@ from catbox.solver.estimates.decision import choose_play  # noqa: E402
 from catbox.solver.estimates.opening import (  # noqa: E402
     choose_aside,
     choose_prediction,
+    deal_world,
     most_held,
+    most_held_numbers,
+    play_world,
     strength_prediction,
 )
 from catbox.solver.estimates.player import (  # noqa: E402
@@ -495,6 +498,52 @@ def print_start(r: dict[str, object]) -> None:
     print_timing(r)
 
 
+def start_ceiling(players: int, deals: int, seed0: int, worlds: int) -> dict[str, Estimate]:
+    """How much a round-start rule can win over the fixed rule when every seat plays the
+    policy (the round-start table's setting), measured on the model the player's playouts use
+    (:func:`deal_world`): for every seat of ``deals`` arena deals, every (set-aside card,
+    prediction) is played on ``worlds`` worlds (set A, what a rule sees) and on ``worlds``
+    other worlds (set B, the judge); a rule picks on A and is scored on B against the fixed
+    rule's choice, paired (the same worlds and streams). ``best on B`` picks on B itself: an
+    upper bound, biased up by the pick. Returns the mean gain per seat-round of each."""
+    v = variant(players)
+    gains: dict[str, list[float]] = {}
+    for d in range(deals):
+        seed = seed0 + d
+        ref = deal(players, seed)
+        dealt = dealt_hands(players, seed)[0]
+        for r in range(players):
+            order = (r - ref.round_start) % players
+            before = tuple(
+                ref.seats[(ref.round_start + k) % players].prediction or 0 for k in range(order)
+            )
+            fixed = (ref.seats[r].set_aside or 0, ref.seats[r].prediction)
+            hand = tuple(sorted(dealt[r]))
+            cands: list[Choice] = [(a, p) for a in sorted(set(hand)) for p in v.predictions]
+            sums = {"A": dict.fromkeys(cands, 0.0), "B": dict.fromkeys(cands, 0.0)}
+            for side, sd in (("A", 1), ("B", 2)):
+                for i in range(worlds):
+                    w = deal_world(players, hand, order, sd, i, before)
+                    for c, (sc, _) in zip(cands, play_world(w, order, cands, before), strict=True):
+                        sums[side][c] += sc
+            tied = set(most_held_numbers(hand))
+            picks = {
+                "the fixed card, the best prediction on A": [c for c in cands if c[0] == fixed[0]],
+                "a most-held card and prediction, the best on A": [
+                    c for c in cands if c[0] in tied
+                ],
+                "any card and prediction, the best on A": cands,
+            }
+            for name, pool in picks.items():
+                pick = max(pool, key=lambda c: sums["A"][c])
+                gains.setdefault(name, []).append((sums["B"][pick] - sums["B"][fixed]) / worlds)
+            top = max(sums["B"].values())
+            gains.setdefault("best on B (upper bound)", []).append(
+                (top - sums["B"][fixed]) / worlds
+            )
+    return {k: mean(g) for k, g in gains.items()}
+
+
 def game_rounds(
     players: int, seeds: list[int], agent: Agent, seat: int | None, rule: str
 ) -> list[list[int]]:
@@ -852,12 +901,25 @@ def main() -> int:
         "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
     )
     ap.add_argument("--start-only", action="store_true", help="only the round-start table")
+    ap.add_argument(
+        "--start-ceiling", type=int, default=0, help="deals for the round-start ceiling (only)"
+    )
+    ap.add_argument("--ceiling-worlds", type=int, default=150, help="worlds per set, ceiling")
     ap.add_argument("--start-plays", type=int, default=1, help="playings of each start deal")
     ap.add_argument("--games", type=int, default=None, help="whole games for the games table")
     ap.add_argument("--game-rule", default="player", help="the round-start rule in whole games")
     args, _ = ap.parse_known_args()
     deals = args.deals or (6 if args.quick else 100)
     start_deals = args.start if args.start is not None else (2 if args.quick else 20)
+    if args.start_ceiling:
+        print("\nRound-start ceiling: gain per seat-round over the fixed rule, judged on set B")
+        for p in args.players:
+            got = start_ceiling(
+                p, args.start_ceiling, 9_000_000 * p + args.seed, args.ceiling_worlds
+            )
+            for name, e in got.items():
+                print(f"  {p}p  {name:>48}: {fmt(e)} ({e.samples} seat-rounds)", flush=True)
+        return 0
     if args.selfplay:
         for p in args.players:
             selfplay(p, args.selfplay, "policy", deals, 1_000_000 * p + args.seed)
