@@ -182,12 +182,19 @@ def _draw_world(players: int, hand: tuple[int, ...], order: int, rng: random.Ran
 
 
 def _base(world: World, order: int, aside: int) -> Sim:
+    """The round of ``world`` with the asking seat setting ``aside`` aside. Every seat's
+    set-aside card is in the playout state, as at the table: the policy reads its own (the card
+    it plans to keep, the copies it cannot see), never another seat's."""
     hands: list[tuple[int, ...] | None] = []
+    asides: list[int | None] = []
     for s, h in enumerate(world.dealt):
         rest = list(h)
-        rest.remove(aside if s == order else world.asides[s])
+        asides.append(aside if s == order else world.asides[s])
+        rest.remove(asides[-1])
         hands.append(tuple(rest))
-    pos = Position.start(len(hands), hands, round_start=0, revealed=world.revealed)
+    pos = Position.start(
+        len(hands), hands, round_start=0, revealed=world.revealed, set_aside=asides
+    )
     return Sim.of(pos)
 
 
