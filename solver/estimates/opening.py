@@ -189,8 +189,9 @@ def _base(world: World, order: int, aside: int) -> Sim:
     asides: list[int | None] = []
     for s, h in enumerate(world.dealt):
         rest = list(h)
-        asides.append(aside if s == order else world.asides[s])
-        rest.remove(asides[-1])
+        card = aside if s == order else world.asides[s]
+        rest.remove(card)
+        asides.append(card)
         hands.append(tuple(rest))
     pos = Position.start(
         len(hands), hands, round_start=0, revealed=world.revealed, set_aside=asides
