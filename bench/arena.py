@@ -52,7 +52,10 @@ from catbox.solver.estimates.decision import choose_play  # noqa: E402
 from catbox.solver.estimates.opening import (  # noqa: E402
     choose_aside,
     choose_prediction,
+    deal_world,
     most_held,
+    most_held_numbers,
+    play_world,
     strength_prediction,
 )
 from catbox.solver.estimates.player import (  # noqa: E402
@@ -150,7 +153,7 @@ def _endgame_agent() -> Agent:
     return agent
 
 
-def _exact_first_agent(tolerance: float | None = None) -> Agent:
+def _exact_first_agent(tolerance: float | None = None, risk: float = 0.0) -> Agent:
     """The player, rollouts before the horizon, with another endgame ranking: ``tolerance``
     None is the previous one (Scored.key: S's own paradox avoidance first, the score it can
     guarantee fourth); else ``endgame_choice`` with that tolerance."""
@@ -166,7 +169,7 @@ def _exact_first_agent(tolerance: float | None = None) -> Agent:
         rows = score_plays(view, seed=seed, playouts=ENDGAME_PLAYOUTS)
         if not rows or not rows[0].weight:
             return choose_play(view, seed=seed, level=0)
-        return endgame_choice(rows, tolerance)
+        return endgame_choice(rows, tolerance, risk)
 
     return agent
 
@@ -193,6 +196,8 @@ AGENTS: dict[str, Agent] = {
     "roll-rel": _rollout_agent(relative=True),
     "exact-first": _exact_first_agent(),
     "tier0": _exact_first_agent(tolerance=0.0),
+    "tier3-risk2": _exact_first_agent(tolerance=0.3, risk=2.0),
+    "tier10-risk3": _exact_first_agent(tolerance=1.0, risk=3.0),
     "roll-48": _rollout_agent(deals=48),
     "roll-top8": _rollout_agent(top=8),
     "random": _sim_agent("random"),
@@ -287,8 +292,23 @@ class Tally:
     # causing the paradox, short of the prediction or over it; "cut": short in a round that
     # another seat's paradox ended early (X3)
     timing: dict[str, int] = field(default_factory=dict)
+    # one row per seat-round (deal index, seat, both scores, paradox caused, miss): for pairing
+    # two contestants' runs on the same deals (--rows)
+    rows: list[dict[str, object]] = field(default_factory=list)
 
     def add(self, out: Outcome, ref: Outcome, r: int) -> None:
+        self.rows.append(
+            {
+                "deal": len(self.diffs),
+                "seat": r,
+                "score": out.scores[r],
+                "score_base": ref.scores[r],
+                "paradox": out.paradox == r,
+                "paradox_base": ref.paradox == r,
+                "miss": out.miss[r] if out.miss else None,
+                "miss_base": ref.miss[r] if ref.miss else None,
+            }
+        )
         self.per.append(out.scores[r] - ref.scores[r])
         self.para_per.append(float(out.paradox == r) - float(ref.paradox == r))
         self.para += out.paradox == r
@@ -370,6 +390,8 @@ class StartTally:
     tally: Tally = field(default_factory=Tally)
     same: int = 0
     cpu: list[float] = field(default_factory=list)
+    # the seat's score difference (mean over the playings) where the rule chose otherwise
+    differ: list[float] = field(default_factory=list)
 
 
 def play_seeds(seed: int, plays: int) -> list[int]:
@@ -420,6 +442,10 @@ def start_duel(
                 else:
                     start = deal(players, seed, {r: choice})
                     outs = [play_round(start, [agent] * players, k) for k in seeds]
+                    st.differ.append(
+                        sum(o.scores[r] - f.scores[r] for o, f in zip(outs, refs, strict=True))
+                        / len(seeds)
+                    )
                 for out, ref in zip(outs, refs, strict=True):
                     st.tally.add(out, ref, r)
         for st in tallies.values():
@@ -444,6 +470,8 @@ def _start_rows(
             "play": play,
             **st.tally.summary(n),
             "same_choice": st.same / (deals * players),
+            "differ_diff": mean(st.differ) if len(st.differ) > 1 else None,
+            "differ_seats": len(st.differ),
             "cpu_median": statistics.median(st.cpu),
             "cpu_max": max(st.cpu),
             "seconds": time.perf_counter() - t0,
@@ -464,7 +492,56 @@ def print_start(r: dict[str, object]) -> None:
         f"{float(r['cpu_median']):.2f} s median ({float(r['cpu_max']):.2f} max)",  # type: ignore[arg-type]
         flush=True,
     )
+    dd = r.get("differ_diff")
+    if isinstance(dd, Estimate):
+        print(f"      where it chose otherwise ({r['differ_seats']} seat-rounds): {fmt(dd)}")
     print_timing(r)
+
+
+def start_ceiling(players: int, deals: int, seed0: int, worlds: int) -> dict[str, Estimate]:
+    """How much a round-start rule can win over the fixed rule when every seat plays the
+    policy (the round-start table's setting), measured on the model the player's playouts use
+    (:func:`deal_world`): for every seat of ``deals`` arena deals, every (set-aside card,
+    prediction) is played on ``worlds`` worlds (set A, what a rule sees) and on ``worlds``
+    other worlds (set B, the judge); a rule picks on A and is scored on B against the fixed
+    rule's choice, paired (the same worlds and streams). ``best on B`` picks on B itself: an
+    upper bound, biased up by the pick. Returns the mean gain per seat-round of each."""
+    v = variant(players)
+    gains: dict[str, list[float]] = {}
+    for d in range(deals):
+        seed = seed0 + d
+        ref = deal(players, seed)
+        dealt = dealt_hands(players, seed)[0]
+        for r in range(players):
+            order = (r - ref.round_start) % players
+            before = tuple(
+                ref.seats[(ref.round_start + k) % players].prediction or 0 for k in range(order)
+            )
+            fixed = (ref.seats[r].set_aside or 0, ref.seats[r].prediction)
+            hand = tuple(sorted(dealt[r]))
+            cands: list[Choice] = [(a, p) for a in sorted(set(hand)) for p in v.predictions]
+            sums = {"A": dict.fromkeys(cands, 0.0), "B": dict.fromkeys(cands, 0.0)}
+            for side, sd in (("A", 1), ("B", 2)):
+                for i in range(worlds):
+                    w = deal_world(players, hand, order, sd, i, before)
+                    for c, (sc, _) in zip(cands, play_world(w, order, cands, before), strict=True):
+                        sums[side][c] += sc
+            tied = set(most_held_numbers(hand))
+            picks = {
+                "the fixed card, the best prediction on A": [c for c in cands if c[0] == fixed[0]],
+                "a most-held card and prediction, the best on A": [
+                    c for c in cands if c[0] in tied
+                ],
+                "any card and prediction, the best on A": cands,
+            }
+            for name, pool in picks.items():
+                pick = max(pool, key=lambda c: sums["A"][c])
+                gains.setdefault(name, []).append((sums["B"][pick] - sums["B"][fixed]) / worlds)
+            top = max(sums["B"].values())
+            gains.setdefault("best on B (upper bound)", []).append(
+                (top - sums["B"][fixed]) / worlds
+            )
+    return {k: mean(g) for k, g in gains.items()}
 
 
 def game_rounds(
@@ -640,9 +717,12 @@ def duel(
     seed0: int,
     progress: int = 0,
     self_play: bool = True,
+    pred_shift: int = 0,
 ) -> dict[str, object]:
     """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else (and,
-    with ``self_play``, ``name`` in every seat against ``base`` in every seat)."""
+    with ``self_play``, ``name`` in every seat against ``base`` in every seat). ``pred_shift``
+    moves the contestant's seat's prediction by that many allowed values (clamped; the
+    reference round keeps the fixed rule's): the contestant's play with another prediction."""
     a, b = AGENTS[name], AGENTS[base]
     tally = Tally()
     self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
@@ -656,7 +736,13 @@ def duel(
         for r in range(players):
             seats = [b] * players
             seats[r] = a
-            out = play_round(start, seats, seed, timed=r)
+            start_r = start
+            if pred_shift and players > 2:
+                allowed = variant(players).predictions
+                k = allowed.index(start.seats[r].prediction or allowed[0]) + pred_shift
+                shifted = allowed[max(0, min(len(allowed) - 1, k))]
+                start_r = deal(players, seed, {r: (start.seats[r].set_aside or 0, shifted)})
+            out = play_round(start_r, seats, seed, timed=r)
             for k, v in out.times.items():
                 times.setdefault(k, []).extend(v)
             tally.add(out, ref, r)
@@ -686,6 +772,7 @@ def duel(
         "open_deals": len(self_open),
         "seconds": time.perf_counter() - t0,
         "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
+        "rows": tally.rows,
     }
     return res
 
@@ -806,17 +893,33 @@ def main() -> int:
     ap.add_argument(
         "--no-selfplay", action="store_true", help="the duplicate duels without the self-play round"
     )
+    ap.add_argument(
+        "--pred-shift", type=int, default=0, help="the contestant's prediction moved this much"
+    )
     ap.add_argument("--start", type=int, default=None, help="deals for the round-start table")
     ap.add_argument(
         "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
     )
     ap.add_argument("--start-only", action="store_true", help="only the round-start table")
+    ap.add_argument(
+        "--start-ceiling", type=int, default=0, help="deals for the round-start ceiling (only)"
+    )
+    ap.add_argument("--ceiling-worlds", type=int, default=150, help="worlds per set, ceiling")
     ap.add_argument("--start-plays", type=int, default=1, help="playings of each start deal")
     ap.add_argument("--games", type=int, default=None, help="whole games for the games table")
     ap.add_argument("--game-rule", default="player", help="the round-start rule in whole games")
     args, _ = ap.parse_known_args()
     deals = args.deals or (6 if args.quick else 100)
     start_deals = args.start if args.start is not None else (2 if args.quick else 20)
+    if args.start_ceiling:
+        print("\nRound-start ceiling: gain per seat-round over the fixed rule, judged on set B")
+        for p in args.players:
+            got = start_ceiling(
+                p, args.start_ceiling, 9_000_000 * p + args.seed, args.ceiling_worlds
+            )
+            for name, e in got.items():
+                print(f"  {p}p  {name:>48}: {fmt(e)} ({e.samples} seat-rounds)", flush=True)
+        return 0
     if args.selfplay:
         for p in args.players:
             selfplay(p, args.selfplay, "policy", deals, 1_000_000 * p + args.seed)
@@ -839,7 +942,16 @@ def main() -> int:
     for p in args.players:
         for base in args.baselines:
             seed0 = 1_000_000 * p + args.seed
-            r = duel(p, args.contestant, base, deals, seed0, args.progress, not args.no_selfplay)
+            r = duel(
+                p,
+                args.contestant,
+                base,
+                deals,
+                seed0,
+                args.progress,
+                not args.no_selfplay,
+                args.pred_shift,
+            )
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r
     if start_deals:

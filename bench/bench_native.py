@@ -76,13 +76,19 @@
    on with each of its parts that are off (LOST_PLAYS, LOST_OVERTAKEN): the fixed probes'
    deciding probe on a fresh engine (nodes, CPU seconds, the proof's inner nodes by tricks
    left), then every analyze answer past the horizon off and on (answers equal).
+16. Monotone subsumption and simulation (``--only subsume``): search.h SEARCH_MONO (win's
+   facts matched by inclusion of the other seats' resources, cxx/subsume.h) and SEARCH_SIM
+   (S's play that proved the last S node at its depth first), each on a fresh engine, off
+   and on: the fixed probes and 3p / 8 seed 700 row 0 (nodes, CPU seconds, the proof's inner
+   nodes by tricks left), the table's coverage by tricks left, alpha-beta's answers it would
+   contradict and df-pn's claims searched afresh (both must be 0).
 13. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
         [--only speed|horizon|start|split|init|pn|score|possible|threads|root|core|partition|
                 crowd|refuters|where|share|lost|age|proof|census|
-                losers]
+                losers|subsume]
 """
 
 from __future__ import annotations
@@ -1345,6 +1351,115 @@ def losers(seeds: int, quick: bool) -> dict[str, Any]:
     return {"probes": probes, "analyze": rows}
 
 
+SEARCH_NORMAL = 5  # search.h SEARCH_NORM | SEARCH_PN_NORM (the default)
+SEARCH_MONO = 128  # subsume.h: win's facts matched by inclusion of the other seats' resources
+SEARCH_MONO_CHECK = 512  # the subsumption table filled and counted, never used
+SEARCH_SIM = 1024  # S's play that proved the last S node at its depth tried first
+SUBSUME_MASKS = {"off": SEARCH_NORMAL, "mono": SEARCH_NORMAL | SEARCH_MONO,
+                 "sim": SEARCH_NORMAL | SEARCH_SIM}  # fmt: skip
+
+
+def _probe_search(d: dict[str, Any], search: int, cap: int, keep: int = 0) -> dict[str, Any]:
+    """The deciding probe of _deciding_probe searched again on a fresh engine with the search
+    switches ``search``: nodes, CPU seconds (this thread's), the proof's size (with
+    SEARCH_MONO the walk's nodes a walked node's yes subsumes are leaves, ``subsumed``), and
+    what the subsumption table answered (search.h MonoStats; ``keep`` df-pn claims kept)."""
+    probe, _ = Session().engine(d["pos"], d["seat"], fresh=True)
+    assert isinstance(probe, native.NativeEngine)
+    probe.core.set_search(search)
+    probe.core.set_mono_keep(keep)
+    probe.set_budget(cap, None)
+    ch, j = d["state"], d["j"]
+    c0 = time.process_time()
+    assert probe.win(ch, 0, ch[11], j)
+    cpu = time.process_time() - c0
+    nodes = probe.nodes
+    mono = probe.core.mono_stats()
+    size = probe.proof_size(ch, 0, ch[11], j)
+    assert size is not None
+    return {"nodes": nodes, "cpu": cpu, "inner": size[0], "leaves": size[1],
+            "by_left": size[2], "subsumed": probe.core.mono_stats()["walk_subsumed"],
+            "mono": mono}  # fmt: skip
+
+
+def _claims_hold(d: dict[str, Any], claims: list[Any], cap: int) -> tuple[int, int, int]:
+    """df-pn's subsumption claims (SEARCH_MONO_CHECK) against a fresh search without the
+    table: (held, refuted, cut by the cap)."""
+    held = wrong = cut = 0
+    for fs, lo, hi, pk, res in claims:
+        eng, _ = Session().engine(d["pos"], d["seat"], fresh=True)
+        assert isinstance(eng, native.NativeEngine)
+        eng.core.set_budget(cap, -1.0)
+        try:
+            ok = eng.core.solve(fs, lo, hi, pk) == bool(res)
+        except OutOfTime:
+            cut += 1
+            continue
+        held += ok
+        wrong += not ok
+    return held, wrong, cut
+
+
+def _coverage(m: dict[str, Any]) -> str:
+    """The subsumption table's answers per goal asked, by tricks left (8 .. 2)."""
+    return " ".join(f"{left}:{100 * m['hits'][left] / m['asked'][left]:.1f}%"
+                    for left in range(8, 1, -1) if m["asked"][left])  # fmt: skip
+
+
+def subsume(seeds: int, quick: bool) -> dict[str, Any]:
+    """Monotone subsumption and simulation (part 16): the fixed probes' deciding probe on a
+    fresh engine with SEARCH_MONO off / on and SEARCH_SIM on (nodes, CPU seconds, the proof's
+    inner nodes), the table's coverage and wrong answers with SEARCH_MONO_CHECK (alpha-beta's
+    answers against the search there, df-pn's claims searched afresh), and 3p / 8 seed 700
+    row 0 (not with --quick)."""
+    cap = 100_000_000
+    print("\n== monotone subsumption (SEARCH_MONO) and simulation (SEARCH_SIM): the deciding"
+          " probe, fresh engine each, CPU seconds of this thread (M nodes / CPU s / proof's"
+          " inner nodes)")  # fmt: skip
+    print(f"{'pl':>2} {'left':>4} {'seed':>4}  " + "  ".join(f"{m:>24}" for m in SUBSUME_MASKS)
+          + "  inner by tricks left off / mono")  # fmt: skip
+    probes: list[dict[str, Any]] = []
+    cases = [(p, left, seed) for p, left in CENSUS_CASES for seed in range(700, 700 + seeds)]
+    if not quick:
+        cases.append((3, 8, 700))
+    for players, left, seed in cases:
+        try:
+            d = _deciding_probe(players, left, seed, 1_000_000_000 if left == 8 else cap)
+        except OutOfTime:
+            print(f"{players:>2} {left:>4} {seed:>4}  cut by the cap")
+            continue
+        if not d:
+            print(f"{players:>2} {left:>4} {seed:>4}  no row in the paradox regime")
+            continue
+        big = 1_000_000_000 if left == 8 else cap
+        got = {name: _probe_search(d, m, big) for name, m in SUBSUME_MASKS.items()}
+        check = _probe_search(d, SEARCH_NORMAL | SEARCH_MONO | SEARCH_MONO_CHECK, big, 40)
+        m = check["mono"]
+        claims = _claims_hold(d, m["claims"], 5_000_000)
+        row = {"players": players, "tricks_left": left, "seed": seed, "row": d["row"],
+               "j": d["j"], **got, "check": check, "claims": claims}  # fmt: skip
+        probes.append(row)
+        off, on = got["off"], got["mono"]
+        by = " ".join(f"{a}/{b}" for a, b in zip(reversed(off["by_left"]),
+                      reversed(on["by_left"]), strict=True) if a or b)  # fmt: skip
+        cells = "  ".join(f"{g['nodes'] / 1e6:>8.2f} {g['cpu']:>6.2f} {g['inner']:>8}"
+                          for g in got.values())  # fmt: skip
+        print(f"{players:>2} {left:>4} {seed:>4}  {cells}  {by}", flush=True)
+        print(f"      coverage (answers / goals asked, check run): {_coverage(m)};"
+              f" yes {m['yes']} no {m['no']}; alpha-beta wrong {m['wrong']} of {m['checked']};"
+              f" df-pn claims held / wrong / cut {claims[0]} / {claims[1]} / {claims[2]};"
+              f" the proof with subsumed leaves: {check['inner']} inner"
+              f" ({check['subsumed']} subsumed) against {off['inner']}", flush=True)  # fmt: skip
+    fixed = [p for p in probes if p["tricks_left"] != 8]
+    for name in SUBSUME_MASKS:
+        nodes = sum(p[name]["nodes"] for p in fixed)
+        cpu = sum(p[name]["cpu"] for p in fixed)
+        inner = sum(p[name]["inner"] for p in fixed)
+        print(f"{name:>6} (the {len(fixed)} fixed probes): {nodes / 1e6:8.2f} M nodes,"
+              f" {cpu:7.2f} s CPU, {inner / 1e6:8.3f} M inner nodes")  # fmt: skip
+    return {"probes": probes}
+
+
 def _verdict(ok: bool | None) -> str:
     return "not run" if ok is None else "met" if ok else "missed"
 
@@ -1455,6 +1570,7 @@ def main() -> None:
             "proof",
             "census",
             "losers",
+            "subsume",
         ),
         help="run one part of the benchmark",
     )
@@ -1498,6 +1614,8 @@ def main() -> None:
         out["census"] = census(seeds, 40 if args.quick else 60, 20_000_000)
     if args.only in (None, "losers"):
         out["losers"] = losers(seeds, args.quick)
+    if args.only in (None, "subsume"):
+        out["subsume"] = subsume(seeds, args.quick)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

@@ -7,7 +7,10 @@ Three engines answer them, cheapest first:
   distinct usable cells (empty, in a colour it still holds; L1, L2). Cells of different numbers are
   disjoint, so the bipartite card-cell graph is a disjoint union of complete graphs and its maximum
   matching is ``sum(min(copies of n, usable cells of n))``. A deficiency of 2 or more proves the
-  seat cannot finish the round (a Hall violator: the numbers with more copies than cells).
+  seat cannot finish the round (a Hall violator: the numbers with more copies than cells). And
+  a cap on the trick count from the red cells (:func:`.matching.trick_cap`): a trick in which
+  another seat fills a red cell the seat can never fill is lost but for one per red card of its
+  own above it (W1), so the counts above the cap are out with no search.
 - **search** -- a memoised depth-first search over a compact encoding of the state (a filled-colour
   bitmask per number), for small positions. Unknown hands are dealt lazily from the unknown pool.
 - **cp-sat** -- the model of :mod:`catbox.solver.cpsat` for everything larger.
@@ -38,7 +41,7 @@ from .coop import CoopSearch
 from .errors import SolverBug
 from .goals import Question
 from .limits import Limits, OutOfTime
-from .matching import hall_reason, hall_violation
+from .matching import hall_reason, hall_violation, trick_cap
 from .position import Position
 
 __all__ = [
@@ -250,7 +253,9 @@ def tricks_possible(
     wits = {
         now + j: _check(pos, seat, search.witness(m), "tricks", now + j) for j, m in lines.items()
     }
-    found, undecided = solve_tricks(pos, seat, limits=lim, exclude=set(wits))
+    found, undecided = solve_tricks(
+        pos, seat, limits=lim, exclude=set(wits), cap=trick_cap(pos, seat)
+    )
     wits.update({k: _check(pos, seat, w, "tricks", k) for k, w in found.items()})
     return TricksPossible(
         seat,
@@ -315,6 +320,10 @@ def colour_classes(pos: Position, plays: list[Play]) -> list[list[Play]]:
     return list(classes.values())
 
 
+def _below(counts: set[int], cap: int | None) -> set[int]:
+    return counts if cap is None else {k for k in counts if k <= cap}
+
+
 def rows_possible(
     pos: Position,
     plays: list[Play],
@@ -361,6 +370,9 @@ def rows_possible(
             w = search.witness(mv)
             wits[p][cnow + j] = Witness(w.hands, (p, *w.line))
         rest.append(p)
+    # the counts each row can still reach at most (matching.trick_cap: the rest are proven
+    # out with no search, and excluded from the shared model)
+    reach = {p: _below(every, trick_cap(pos.play(p), seat)) for p in plays}
     complete = True
     if rest:
         from .cpsat.solve import solve_rows
@@ -369,7 +381,7 @@ def rows_possible(
             pos,
             rest,
             limits=lim,
-            exclude={p: set(wits[p]) for p in rest},
+            exclude={p: set(wits[p]) | (every - reach[p]) for p in rest},
         )
         for p, ws in found.items():
             wits[p].update(ws)
@@ -377,7 +389,7 @@ def rows_possible(
     for p in plays:
         ws = {k: _check(pos, seat, w, "tricks", k) for k, w in sorted(wits[p].items())}
         # every count witnessed: proven without the final infeasibility proof
-        proven = exact[p] or complete or set(ws) >= every
-        undecided = () if proven else tuple(sorted(every - set(ws)))
+        proven = exact[p] or complete or set(ws) >= reach[p]
+        undecided = () if proven else tuple(sorted(reach[p] - set(ws)))
         out[p] = RowPossible(p, tuple(sorted(ws)), ws, undecided, PROVEN if proven else UNKNOWN)
     return out

@@ -104,3 +104,19 @@ def test_a_whole_game_passes_the_start_left_and_sums_its_rounds() -> None:
         assert rounds[r] == play_round(start, [policy] * 3, sd).scores
     res = game_result(rounds)
     assert res.totals == tuple(sum(x[s] for x in rounds) for s in range(3))
+
+
+def test_each_seat_round_keeps_its_row_for_pairing_two_runs() -> None:
+    """Tally.rows: one row per swapped seat-round, by deal index, with both sides' score,
+    paradox and miss (two contestants' runs on the same deals are paired by these rows)."""
+    t = Tally()
+    t.add(outcome([4, 1], miss=[None, "over"]), outcome([2, 1], paradox=0, miss=[None, "over"]), 0)
+    t.end_deal()
+    t.add(outcome([0, 3], paradox=1), outcome([1, 5], miss=["short", None]), 1)
+    t.end_deal()
+    assert t.rows == [
+        {"deal": 0, "seat": 0, "score": 4, "score_base": 2, "paradox": False,
+         "paradox_base": True, "miss": None, "miss_base": None},
+        {"deal": 1, "seat": 1, "score": 3, "score_base": 5, "paradox": True,
+         "paradox_base": False, "miss": None, "miss_base": None},
+    ]  # fmt: skip

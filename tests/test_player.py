@@ -125,6 +125,10 @@ def test_the_endgame_choice_ranks_near_safe_plays_by_their_playouts() -> None:
     assert endgame_choice(rows, tolerance=0.0) == a
     assert endgame_choice(rows, tolerance=0.6) == c
     assert endgame_choice([safe, replace(near, follow_score=30.0)]) == a  # tie: Scored.key
+    # risk: points off per share of the deals without the guarantee. With tolerance 0.6 and
+    # risk 10: a 30/20 = 1.5, b 60/20 - 10 * 1/20 = 2.5, c 90/20 - 10 * 10/20 = -0.5
+    assert endgame_choice(rows, tolerance=0.6, risk=10.0) == b
+    assert endgame_choice(rows, tolerance=0.6, risk=1.0) == c  # c: 4.5 - 0.5 = 4.0
 
 
 def test_a_seat_without_prediction_still_gets_a_play() -> None:

@@ -219,10 +219,12 @@ def solve_tricks(
     *,
     limits: Limits | None = None,
     exclude: set[int] | None = None,
+    cap: int | None = None,
 ) -> tuple[dict[int, Witness], set[int]]:
     """Every final trick count of ``seat`` without its paradox: one model, solved repeatedly
     with each count found so far excluded ("find a new k"). Returns the witnesses found and the
-    counts left undecided by the time limit. ``exclude``: counts already witnessed."""
+    counts left undecided by the time limit. ``exclude``: counts already witnessed; ``cap``:
+    counts above it are proven impossible already (``matching.trick_cap``)."""
     from ortools.sat.python import cp_model
 
     rm = build(pos, seat, "tricks")
@@ -230,9 +232,11 @@ def solve_tricks(
     found: dict[int, Witness] = {}
     done = set(exclude or ())
     every = set(range(now, now + rm.tricks_left + 1))
+    if cap is not None:
+        every = {k for k in every if k <= cap}
     if every <= done:
         return found, set()
-    if done:
+    if done or cap is not None:
         rm.model.add_linear_expression_in_domain(
             rm.tricks, cp_model.Domain.from_values(sorted(every - done))
         )

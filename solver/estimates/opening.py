@@ -45,6 +45,7 @@ __all__ = [
     "choose_aside",
     "choose_prediction",
     "deal_world",
+    "most_held_numbers",
     "opening_for_aside",
     "opening_for_prediction",
     "rank_openings",
@@ -96,7 +97,8 @@ class World:
     """One sampled deal around the asking seat (place ``order`` from the round start, seat
     ``order`` of a round started by seat 0): every dealt hand (the asking seat's is its own),
     the 2-player revealed cards, the other seats' set-aside cards (0 for the asking seat),
-    the predictions of the seats after it (None at 2 players) and the playouts' stream."""
+    the fixed rule's prediction of every seat (None at 2 players; the playouts use those of
+    the seats after the asking one) and the playouts' stream."""
 
     dealt: tuple[tuple[int, ...], ...]
     revealed: tuple[int, ...]
@@ -122,10 +124,42 @@ def strength_prediction(hand: Sequence[int], players: int) -> int:
     return min(v.predictions, key=lambda p: (abs(p - guess), p))
 
 
-def deal_world(players: int, hand: tuple[int, ...], order: int, seed: int, index: int) -> World:
-    """World ``index`` under ``seed`` (the stream of :func:`.deals.sample_rng`)."""
+def _less(hand: Sequence[int], card: int) -> list[int]:
+    """``hand`` without one copy of ``card`` (the whole hand when it holds none: the asking
+    seat's placeholder 0)."""
+    rest = list(hand)
+    if card in rest:
+        rest.remove(card)
+    return rest
+
+
+# a world is redrawn (up to this many times) until the fixed rule, in every seat before the asking
+# one, makes the prediction that seat made (``before``: public, I6); the last draw is kept
+MATCH_TRIES = 32
+
+
+def deal_world(
+    players: int,
+    hand: tuple[int, ...],
+    order: int,
+    seed: int,
+    index: int,
+    before: Sequence[int] = (),
+) -> World:
+    """World ``index`` under ``seed`` (the stream of :func:`.deals.sample_rng`), redrawn on
+    sub-streams of it (at most :data:`MATCH_TRIES` draws) until the seats before the asking
+    one would have predicted ``before`` by the fixed rule: a strong hand before the seat
+    predicted more tricks, and the worlds agree with it."""
+    w = _draw_world(players, hand, order, sample_rng(seed, index))
+    for k in range(1, MATCH_TRIES if before else 0):
+        if all(w.preds_after[s] == p for s, p in enumerate(before)):
+            break
+        w = _draw_world(players, hand, order, random.Random(f"catbox-world/{seed}/{index}/{k}"))
+    return w
+
+
+def _draw_world(players: int, hand: tuple[int, ...], order: int, rng: random.Random) -> World:
     v = variant(players)
-    rng = sample_rng(seed, index)
     rest = Counter(dict.fromkeys(v.numbers, COPIES)) - Counter(hand)
     cards = sorted(rest.elements())
     rng.shuffle(cards)
@@ -139,17 +173,29 @@ def deal_world(players: int, hand: tuple[int, ...], order: int, seed: int, index
             at += v.dealt
     revealed = tuple(sorted(cards[at : at + 3])) if players == 2 else ()
     asides = tuple(most_held(h, rng) if s != order else 0 for s, h in enumerate(dealt))
-    preds = tuple(strength_prediction(h, players) if players > 2 else None for h in dealt)
+    # the fixed rule predicts from the hand it plays (the dealt hand less its set-aside card)
+    preds = tuple(
+        strength_prediction(_less(h, a), players) if players > 2 else None
+        for h, a in zip(dealt, asides, strict=True)
+    )
     return World(tuple(dealt), revealed, asides, preds, rng.random())
 
 
 def _base(world: World, order: int, aside: int) -> Sim:
+    """The round of ``world`` with the asking seat setting ``aside`` aside. Every seat's
+    set-aside card is in the playout state, as at the table: the policy reads its own (the card
+    it plans to keep, the copies it cannot see), never another seat's."""
     hands: list[tuple[int, ...] | None] = []
+    asides: list[int | None] = []
     for s, h in enumerate(world.dealt):
         rest = list(h)
-        rest.remove(aside if s == order else world.asides[s])
+        card = aside if s == order else world.asides[s]
+        rest.remove(card)
+        asides.append(card)
         hands.append(tuple(rest))
-    pos = Position.start(len(hands), hands, round_start=0, revealed=world.revealed)
+    pos = Position.start(
+        len(hands), hands, round_start=0, revealed=world.revealed, set_aside=asides
+    )
     return Sim.of(pos)
 
 
@@ -256,7 +302,7 @@ def rank_openings(
             if lim.expired() and spent:
                 stopped = True
                 break
-            world = deal_world(players, hand, order, seed, index)
+            world = deal_world(players, hand, order, seed, index, before)
             index += 1
             for c, got in zip(alive, play_world(world, order, alive, before), strict=True):
                 rows[c].append(got)
@@ -304,15 +350,24 @@ def opening_for_aside(
     seed: int = 0,
     limits: Limits | None = None,
     budget: int | None = None,
+    asides: Sequence[int] | None = None,
 ) -> Opening:
-    """The ranking behind :func:`choose_aside`: every (set-aside card, prediction), the
-    predictions before the seat assumed :func:`typical_before`."""
+    """The ranking behind :func:`choose_aside`: every (set-aside card of ``asides``, default
+    every number of the hand; prediction), the predictions before the seat assumed
+    :func:`typical_before`."""
 
     before = typical_before(players, order)
     dealt = tuple(sorted(hand))
     check_start(players, dealt, order, before)
     return rank_openings(
-        players, dealt, order=order, before=before, seed=seed, budget=budget, limits=limits
+        players,
+        dealt,
+        order=order,
+        before=before,
+        asides=asides,
+        seed=seed,
+        budget=budget,
+        limits=limits,
     )
 
 
@@ -348,20 +403,19 @@ def opening_for_prediction(
     )
 
 
-# choose_aside spends this share of its budget checking the halving's winner, when it is not a
-# copy of the most-held number (the fixed rule's card), against the best candidate that is, on
-# fresh worlds: the winner of many noisy candidates looks better than it is (the winner's
-# curse), and the arena measured the halving's own card losing points to the fixed rule's
-CHECK_SHARE = 1 / 3
-FRESH = 1_000_000  # the check's world indices: never the halving's
+def most_held_numbers(hand: Sequence[int]) -> tuple[int, ...]:
+    """The numbers ``hand`` holds the most copies of, ascending."""
+    counts = Counter(hand)
+    most = max(counts.values())
+    return tuple(sorted(n for n, k in counts.items() if k == most))
 
 
 @dataclass(frozen=True, slots=True)
 class AsideChoice:
-    """:func:`choose_aside`'s decision: the halving's ranking, the card chosen, the best
-    candidate setting aside a most-held number (``usual``) and, when the ranking's winner is
-    not one, the winner's mean paired score difference against it on ``worlds`` fresh worlds
-    (``check``; the winner's card is kept only when it is above 0)."""
+    """:func:`choose_aside`'s decision: the ranking it was made from (``opening``: every
+    (card, prediction) for the most-held numbers), the card chosen, the best candidate
+    (``usual``) and two fields kept for the documents' shape: ``check`` (always None: no
+    check of another card is made) and ``worlds`` (0)."""
 
     opening: Opening
     aside: int
@@ -378,36 +432,18 @@ def aside_choice(
     seed: int = 0,
     limits: Limits | None = None,
 ) -> AsideChoice:
-    """The decision of :func:`choose_aside` with its reasons (:class:`AsideChoice`)."""
-    lim = Limits.of(limits)
-    total = BUDGET[players]
+    """The decision of :func:`choose_aside` with its reasons (:class:`AsideChoice`): the
+    candidates are the numbers the hand holds most of, ranked with every prediction over
+    :data:`BUDGET` playouts when there are several; with one, its predictions are ranked
+    over a third of it (the reasons only: the card is already decided)."""
+    check_start(players, tuple(sorted(hand)), order, typical_before(players, order))
+    tied = most_held_numbers(tuple(hand))
+    total = BUDGET[players] if len(tied) > 1 else BUDGET[players] // 3
     opening = opening_for_aside(
-        hand,
-        players=players,
-        order=order,
-        seed=seed,
-        limits=lim,
-        budget=round(total * (1 - CHECK_SHARE)),
+        hand, players=players, order=order, seed=seed, limits=limits, budget=total, asides=tied
     )
-    counts = Counter(hand)
-    most = max(counts.values())
     best = opening.rows[0]
-    inc = next(r for r in opening.rows if counts[r.set_aside] == most)
-    usual = (inc.set_aside, inc.prediction)
-    if counts[best.set_aside] == most:
-        return AsideChoice(opening, best.set_aside, usual, None, 0)
-    worlds = max(1, round(total * CHECK_SHARE) // 2)
-    diff = n = 0.0
-    for i in range(worlds):
-        if lim.expired() and n:
-            break
-        w = deal_world(players, opening.hand, order, seed, FRESH + i)
-        (a, _), (b, _) = play_world(w, order, [(best.set_aside, best.prediction), usual],
-                                    opening.before)  # fmt: skip
-        diff, n = diff + a - b, n + 1
-    check = diff / n
-    aside = best.set_aside if check > 0 else inc.set_aside
-    return AsideChoice(opening, aside, usual, check, int(n))
+    return AsideChoice(opening, best.set_aside, (best.set_aside, best.prediction), None, 0)
 
 
 def choose_aside(
@@ -421,15 +457,20 @@ def choose_aside(
     """The card to set aside (S2) from the dealt ``hand``; ``order`` is the seat's place
     counting from the round start player (0 for it). From the seat's own cards only, the same
     for the same hand, order and seed (unless a time limit in ``limits`` cuts the search).
-    Every (card, prediction) is ranked by :func:`rank_openings` over two thirds of
-    :data:`BUDGET` playouts, the predictions before the seat assumed in the middle of the
-    allowed values (they are made after the set-aside, S3); when the best one does not set
-    aside a copy of the number the hand holds most of, it is checked against the best one that
-    does on fresh worlds (:data:`CHECK_SHARE`) and kept only if it scores more there.
+    A copy of the number the hand holds most of (each number has 4 cells and 5 copies, so a
+    crowded number is the usual paradox risk); when several numbers tie, the one whose best
+    (card, prediction) scores most by :func:`rank_openings` over :data:`BUDGET` playouts, the
+    predictions before the seat assumed in the middle of the allowed values (they are made
+    after the set-aside, S3). Ranking every card of the hand instead won no points in
+    bench/arena.py's round-start measurements (docs/player.md).
 
     Raises:
         PositionError: the hand or the order is not one of ``players`` (S1, B1).
     """
+    check_start(players, tuple(sorted(hand)), order, typical_before(players, order))
+    tied = most_held_numbers(tuple(hand))
+    if len(tied) == 1:
+        return tied[0]
     return aside_choice(hand, players=players, order=order, seed=seed, limits=limits).aside
 
 

@@ -496,18 +496,27 @@ AVOID_TOLERANCE = 0.1
 ENDGAME_PLAYOUTS = 1
 
 
-def endgame_ranked(rows: list[Scored], tolerance: float = AVOID_TOLERANCE) -> list[Scored]:
+def endgame_ranked(
+    rows: list[Scored], tolerance: float = AVOID_TOLERANCE, risk: float = 0.0
+) -> list[Scored]:
     """:func:`score_plays`' rows (solved with ``playouts``) in the player's order: first the
     plays whose guaranteed paradox avoidance is within ``tolerance`` (a share of the deals) of
     the best, by the mean score of S when the round is played on by the policy
-    (``follow_score``), then :meth:`Scored.key`; then the others by :meth:`Scored.key`."""
+    (``follow_score``) less ``risk`` points per share of the deals on which S cannot guarantee
+    avoiding its paradox, then :meth:`Scored.key`; then the others by :meth:`Scored.key`."""
     top = rows[0].avoids / rows[0].weight
     tier = [r for r in rows if r.avoids / r.weight >= top - tolerance - 1e-9]
     rest = [r for r in rows if r not in tier]
-    ranked = sorted(tier, key=lambda r: (-r.follow_score / r.weight, tuple(-x for x in r.key())))
+
+    def value(r: Scored) -> float:
+        return (r.follow_score - risk * (r.weight - r.avoids)) / r.weight
+
+    ranked = sorted(tier, key=lambda r: (-value(r), tuple(-x for x in r.key())))
     return ranked + rest
 
 
-def endgame_choice(rows: list[Scored], tolerance: float = AVOID_TOLERANCE) -> Play:
+def endgame_choice(
+    rows: list[Scored], tolerance: float = AVOID_TOLERANCE, risk: float = 0.0
+) -> Play:
     """The player's play among :func:`score_plays`' rows: the first of :func:`endgame_ranked`."""
-    return endgame_ranked(rows, tolerance)[0].play
+    return endgame_ranked(rows, tolerance, risk)[0].play

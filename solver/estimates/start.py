@@ -85,7 +85,7 @@ def _start_job(job: StartJob) -> list[tuple[int, bool]]:
     players, hand, order, before, seed, index = job
     v = variant(players)
     keys = [(a, p) for a in sorted(set(hand)) for p in (v.predictions or (None,))]
-    return play_world(deal_world(players, hand, order, seed, index), order, keys, before)
+    return play_world(deal_world(players, hand, order, seed, index, before), order, keys, before)
 
 
 def advise_start(

@@ -46,6 +46,7 @@ from .families import (
     is_terminal,
     mirror_play,
     rows_in_order,
+    rows_in_rounds,
     score_value,
 )
 from .native import NativeEngine
@@ -360,7 +361,14 @@ def analyze_moves(
     engine and table of its own (a fresh :class:`Session`; the compiled core releases the GIL
     while it searches). A proven row is exact whichever engine found it, so no answer depends
     on the thread count; a node limit keeps one thread, in order (its budget is spent row by
-    row and family by family, so the answers it cuts do not depend on the threads either)."""
+    row and family by family, so the answers it cuts do not depend on the threads either).
+
+    Under a limit (nodes or time) the rows are searched in rounds
+    (:func:`.families.rows_in_rounds`, with threads :class:`.families.RowRounds`): every row
+    asks its families with a small node budget, then every row still open with four times
+    that, and so on, so that a limit that cuts the table leaves every row its first probes
+    (the score's proven interval, ``MoveRow.score_bounds``) rather than one row dug to the
+    end and the rest untouched."""
     pos = pos.settle()
     seat = pos.to_play
     if seat is None:
@@ -383,6 +391,8 @@ def analyze_moves(
         seen.add(idx)
     if lim.threads > 1 and lim.node_limit is None and len(todo) > 1:
         done = rows_in_threads(pos, seat, eng, todo, lim, engine)
+    elif lim.node_limit is not None or lim.deadline is not None:
+        done = rows_in_rounds(eng, todo, lim)
     else:
         done = rows_in_order(eng, todo)
     every = [(idx, done[idx if (twin := twins[idx]) is None else twin]) for idx, _ in kids]

@@ -17,7 +17,14 @@ from ..limits import Limits, OutOfTime
 from ..position import Position
 from . import families as node_families
 from .engine import Bound
-from .families import ROW_FAMILIES, Family, Row, distinct_children, no_counts
+from .families import (
+    ROW_FAMILIES,
+    Family,
+    Row,
+    distinct_children,
+    no_counts,
+    rounds_in_threads,
+)
 from .native import NativeEngine
 from .partial import Partial, merged
 from .session import AnyEngine, EngineKind, Session
@@ -458,10 +465,13 @@ def rows_in_threads(
     thread is still searching (the earliest started that nobody races yet, compiled engines
     only): the same questions on its own engine, whose tables and move-ordering history make
     the search another draw (docs/performance-log.md, "Racing the last rows"); the first to
-    finish settles the row and stops the other. The time limit is the same deadline for all."""
+    finish settles the row and stops the other. The time limit is the same deadline for all;
+    under one, the rows go in rounds instead (:func:`.families.rounds_in_threads`)."""
     from concurrent.futures import ThreadPoolExecutor
 
     n = min(lim.threads, len(todo))
+    if lim.deadline is not None:
+        return rounds_in_threads(pos, seat, eng, todo, lim, kind, n)
     rows = RowShare(pos, seat, todo, lim, kind, n)
     with ThreadPoolExecutor(n - 1, thread_name_prefix="catbox-rows") as pool:
         helpers = [pool.submit(rows.work, me, None) for me in range(1, n)]

@@ -514,6 +514,46 @@ static PyObject* m_profile(PyEngine* self, PyObject*) {
     return out;
 }
 
+// Engine::mono (search.h SEARCH_MONO, subsume.h MonoStats) as a dict; the claims kept as
+// (state, lo, hi, pk, answer)
+static PyObject* m_mono_stats(PyEngine* self, PyObject*) {
+    ENGINE_CHECK
+    const catbox::MonoStats& m = self->eng->mono;
+    auto tuple_of = [](const uint64_t* v, int n) {
+        PyObject* t = PyTuple_New(n);
+        for (int i = 0; t && i < n; ++i)
+            PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLongLong(v[i]));
+        return t;
+    };
+    PyObject* claims = PyList_New(0);
+    if (!claims) return nullptr;
+    for (const catbox::MonoClaim& c : m.claims) {
+        PyObject* t = state_tuple(self->eng->cx, c.st);
+        PyObject* item = t ? Py_BuildValue("(Niiii)", t, c.lo, c.hi, c.pk, c.res) : nullptr;
+        if (!item || PyList_Append(claims, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(claims);
+            return nullptr;
+        }
+        Py_DECREF(item);
+    }
+    using u = unsigned long long;
+    return Py_BuildValue("{sNsNsKsKsKsKsNsNsKsN}", "asked", tuple_of(m.asked, 10), "hits",
+                         tuple_of(m.hits, 10), "yes", (u)m.yes, "no", (u)m.no, "wrong",
+                         (u)m.wrong, "checked", (u)m.checked, "by_gap", tuple_of(m.by_gap, 10),
+                         "by_place", tuple_of(m.by_place, 4), "walk_subsumed",
+                         (u)m.walk_subsumed, "claims", claims);
+}
+
+// the subsumption claims df-pn's probes keep at most with SEARCH_MONO_CHECK (MonoStats::keep)
+static PyObject* m_set_mono_keep(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    int n;
+    if (!PyArg_ParseTuple(args, "i", &n)) return nullptr;
+    self->eng->mono.keep = n < 0 ? 0 : (size_t)n;
+    Py_RETURN_NONE;
+}
+
 static PyObject* m_nodes(PyEngine* self, PyObject*) {
     ENGINE_CHECK
     return PyLong_FromUnsignedLongLong(self->eng->nodes);
@@ -605,6 +645,12 @@ static PyMethodDef engine_methods[] = {
     {"safe_ducked", (PyCFunction)m_safe_loss<0>, METH_VARARGS,
      "safe_ducked(state) -> bool: S surely loses the current trick by a play its safe strategy "
      "allows and causes no paradox (bounds.h s_safe_ducks, s_safe)"},
+    {"set_mono_min_left", (PyCFunction)m_set_mask<&catbox::Options::mono_min_left>,
+     METH_VARARGS, "set_mono_min_left(k): SEARCH_MONO at nodes with k or more tricks left"},
+    {"mono_stats", (PyCFunction)m_mono_stats, METH_NOARGS,
+     "mono_stats() -> dict: what the subsumption table answered (search.h SEARCH_MONO)"},
+    {"set_mono_keep", (PyCFunction)m_set_mono_keep, METH_VARARGS,
+     "set_mono_keep(n): df-pn's subsumption claims kept with SEARCH_MONO_CHECK"},
     {"nodes", (PyCFunction)m_nodes, METH_NOARGS, "nodes searched so far"},
     {"profile", (PyCFunction)m_profile, METH_NOARGS,
      "profile() -> [(left, s_to_play, win, pn_eval, pn_mid, score, static_yes, static_no)]"},

@@ -75,7 +75,7 @@ void Engine::pn_post(PnChild& c, int r, uint64_t lm) {
         bool same = !(opt.search & SEARCH_NORM) || opt.search & SEARCH_PN_NORM;
         Key ck = same ? state_key(c.key) : key_of(c.st);
         int hint = -1;
-        r = probe_fact(c.st, ck, c.lo, c.hi, c.pk, hint);
+        r = probe_fact(c.st, ck, c.lo, c.hi, c.pk, hint, false);
     }
     if (r >= 0) {
         c.pn = r ? 0 : PN_INF;
@@ -86,6 +86,15 @@ void Engine::pn_post(PnChild& c, int r, uint64_t lm) {
         c.pn = e->pn;
         c.dn = e->dn;
         return;
+    }
+    // a subsuming fact (SEARCH_MONO, subsume.h), asked of new nodes only
+    if (!leaf && mono_on(c.st)) {
+        r = mono_fact(c.st, c.lo, c.hi, c.pk);
+        if (r >= 0) {
+            c.pn = r ? 0 : PN_INF;
+            c.dn = r ? PN_INF : 0;
+            return;
+        }
     }
     pn_new(c, lm);
 }
@@ -141,6 +150,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
     if (!at) pnt_.prefetch_bucket(gk);
     uint64_t gen = pnt_.generation();
     if (at) hint = at->data.hint;
+    if (is_s) hint = sim_hint(st, hint);
     lm = searched(st, lm, p, false);
     Moves mv;
     ordered(refuters_ && !is_s ? hist_left_[st.left] : hist_, lm, p, hint, mv);
@@ -253,6 +263,7 @@ void Engine::pn_mid(const State& st, int lo, int hi, int pk, const Key& gk, uint
         bool by_best = res == is_s;  // the deciding play (else every play was needed)
         if (by_best) {
             hist_.credit(p, idx, st.left);
+            if (is_s) sim_proved(st, idx);
             if (!is_s) hist_left_[st.left].credit(p, idx, 1);  // a refutation (refuters_)
         }
         Key wk = state_key(gk);

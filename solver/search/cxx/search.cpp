@@ -1,6 +1,8 @@
 // catbox native search core: search drivers (see search.h; reference: engine.py).
 #include "search.h"
 
+#include <cstring>
+#include <memory>
 #include <unordered_set>
 
 namespace catbox {
@@ -15,11 +17,13 @@ Engine::Engine(int players, int seat, int n, int prediction, const uint64_t* adj
       pt_(&process_budget()),
       ptt_(&process_budget()),
       vtt_(&process_budget()),
-      pnt_(&process_budget()) {
+      pnt_(&process_budget()),
+      mt_(&process_budget()) {
     process_budget().cap_bytes = cap_bytes;  // the latest engine's setting holds for all
     cx.init(players, seat, n, prediction, adjacency, rules);
     all_pairs_ = all_pairs(n);
     if (players >= 4) opt.pn_refuters = 7;  // measured: search.h Options::pn_refuters
+    std::memset(sim_, -1, sizeof sim_);
     next_check_ = CHECK_EVERY;
     node_limit_ = NO_LIMIT;
     probe_limit_ = NO_LIMIT;
@@ -37,6 +41,9 @@ void Engine::clear() {
     ptt_.reset();
     vtt_.reset();
     pnt_.reset();
+    mt_.reset();
+    mono = MonoStats{};
+    std::memset(sim_, -1, sizeof sim_);
     hist_.clear();
     for (auto& h : hist_left_) h.clear();
     profile = Profile{};
@@ -220,10 +227,15 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, co
         if (known >= 0) return known != 0;
         hint = played_hint(hint, live);
     }
+    // a subsuming fact (SEARCH_MONO, subsume.h); with SEARCH_MONO_CHECK only counted
+    bool mono_ok = use_tt && mono_on(st);
+    int subsumed = mono_ok ? probe_mono(st, lo, hi, pk) : -1;
+    if (subsumed >= 0 && !(opt.search & SEARCH_MONO_CHECK)) return subsumed != 0;
     int t = st.tricks;
     bool is_s = p == seat;
     bool result = !is_s;
     int best = -1;
+    if (is_s) hint = sim_hint(st, hint);
     lm = searched(st, lm, p, false);
     Moves mv;
     ordered(hist_, lm, p, hint, mv);
@@ -238,7 +250,15 @@ bool Engine::win_search(const State& st, int lo, int hi, int pk, uint64_t lm, co
         }
     }
     if (best >= 0) hist_.credit(p, best, left);
+    if (best >= 0 && is_s) sim_proved(st, best);
     if (use_tt) store_win(key, lo, hi, pk, result, stored_hint(best, live), start, at, gen);
+    if (mono_ok) {
+        store_mono(st, lo, hi, pk, result, start);
+        if (subsumed >= 0) {  // SEARCH_MONO_CHECK: the claim against the search
+            ++mono.checked;
+            if (subsumed != (result ? 1 : 0)) ++mono.wrong;
+        }
+    }
     return result;
 }
 
@@ -395,8 +415,13 @@ void Engine::store_part(const Key& key, const Perm& pm, int lo, int hi, int pk, 
     pt_.set_work(slot, nodes - start);
 }
 
-int Engine::probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint) {
-    if (!part()) return probe_win(key, lo, hi, pk, hint);
+int Engine::probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint,
+                       bool mono_too) {
+    if (!part()) {
+        int r = probe_win(key, lo, hi, pk, hint);
+        if (r >= 0 || !mono_too || st.left < opt.tt_min_left || !mono_on(st)) return r;
+        return mono_fact(st, lo, hi, pk);
+    }
     Perm pm;
     Key k = part_key_of(st, pm);
     int r = probe_part(k, pm, lo, hi, pk, hint);
@@ -408,11 +433,50 @@ void Engine::store_fact(const State& st, const Key& key, int lo, int hi, int pk,
                         int best, uint64_t start) {
     if (!part()) {
         store_win(key, lo, hi, pk, res, best, start);
+        if (st.left >= opt.tt_min_left && mono_on(st)) store_mono(st, lo, hi, pk, res, start);
         return;
     }
     Perm pm;
     Key k = part_key_of(st, pm);
     store_part(k, pm, lo, hi, pk, res, sorted_cell(cx, best, pm), all_pairs_, start);
+}
+
+// ------------------------------------------------------------------ subsumption
+int Engine::probe_mono(const State& st, int lo, int hi, int pk) {
+    ++mono.asked[st.left];
+    uint64_t oth[MAX_SEATS - 1];
+    Key k = mono_key(cx, st, oth);
+    const MonoEntry* e = mt_.find(k);
+    if (!e) return -1;
+    int r = mono_probe(*e, cx.players - 1, oth, lo, hi, pk);
+    if (r < 0) return r;
+    ++mono.hits[st.left];
+    ++(r ? mono.yes : mono.no);
+    int gap = pk < 0 ? 9 : st.left - pk > 8 ? 8 : st.left - pk;  // 9: no paradox part
+    ++mono.by_gap[gap];
+    int place = cx.s_done(st) ? 3 : cx.to_play(st) != cx.seat ? 2 : st.cnt ? 1 : 0;
+    ++mono.by_place[place];
+    return r;
+}
+
+int Engine::mono_fact(const State& st, int lo, int hi, int pk) {
+    int r = probe_mono(st, lo, hi, pk);
+    if (r >= 0 && opt.search & SEARCH_MONO_CHECK) {
+        // the claim kept for the caller to check (df-pn searches no further here)
+        if (mono.claims.size() < mono.keep) mono.claims.push_back({st, lo, hi, pk, r});
+        return -1;
+    }
+    return r;
+}
+
+void Engine::store_mono(const State& st, int lo, int hi, int pk, bool res, uint64_t start) {
+    if (lo != 0 || (res && pk > hi)) return;  // outside the claim (subsume.h)
+    uint64_t oth[MAX_SEATS - 1];
+    Key k = mono_key(cx, st, oth);
+    MonoEntry init{};
+    auto* slot = mt_.insert(k, init);
+    mono_store(slot->data, cx.players, oth, hi, pk, res);
+    mt_.set_work(slot, nodes - start);
 }
 
 // ------------------------------------------------------------------ child loop
@@ -759,6 +823,10 @@ bool Engine::avoid_possible(const State& root) {
 bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize& out,
                         ProofCensus* census) {
     std::unordered_set<Key, KeyHash> seen;  // (state, goal): goal_key
+    // SEARCH_MONO: the yes of every walked node (lo = 0, pk <= hi) in a table of its own,
+    // and a node such a yes answers by inclusion (subsume.h) a leaf: its proof is walked
+    std::unique_ptr<Table<MonoEntry, 2>> walked;
+    if (opt.search & SEARCH_MONO) walked.reset(new Table<MonoEntry, 2>(&process_budget()));
     auto walk = [&](auto&& self, const State& st, int lo, int hi, int pk) -> bool {
         uint64_t lm = 0;
         int r = win_static(st, lo, hi, pk, lm);
@@ -768,6 +836,24 @@ bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize&
         }
         if (st.left >= opt.tt_min_left && !seen.insert(goal_key(key_of(st), lo, hi, pk)).second)
             return true;  // walked below already (a no there ended the walk)
+        uint64_t oth[MAX_SEATS - 1];
+        Key mk{};
+        bool sub = walked && st.left >= opt.tt_min_left && lo == 0 && mono_on(st);
+        if (sub) {
+            mk = mono_key(cx, st, oth);
+            const MonoEntry* e = walked->find(mk);
+            if (e && mono_probe(*e, cx.players - 1, oth, lo, hi, pk) == 1) {
+                ++out.subsumed;
+                return true;
+            }
+        }
+        auto proven = [&] {  // this node's yes for the nodes walked after it
+            if (sub && pk <= hi) {
+                MonoEntry init{};
+                mono_store(walked->insert(mk, init)->data, cx.players, oth, hi, pk, true);
+            }
+            return true;
+        };
         ++out.inner;
         ++out.by_left[st.left];
         if (census) census->add(CensusNode{st, lo, hi, pk});
@@ -788,7 +874,7 @@ bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize&
                 State ch = child(lowbit(m), l, h, k);
                 if (!self(self, ch, l, h, k)) return false;
             }
-            return true;
+            return proven();
         }
         int pick = -1;
         for (uint64_t m = lm; m && pick < 0; m &= m - 1) {
@@ -808,9 +894,11 @@ bool Engine::proof_size(const State& root, int lo0, int hi0, int pk0, ProofSize&
         if (pick < 0) return false;
         int l, h, k;
         State ch = child(pick, l, h, k);
-        return self(self, ch, l, h, k);
+        return self(self, ch, l, h, k) && proven();
     };
-    return walk(walk, root, lo0, hi0, pk0);
+    bool r = walk(walk, root, lo0, hi0, pk0);
+    mono.walk_subsumed = out.subsumed;
+    return r;
 }
 
 }  // namespace catbox

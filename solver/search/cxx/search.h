@@ -15,6 +15,7 @@
 #include "order.h"
 #include "partition.h"
 #include "ptable.h"
+#include "subsume.h"
 #include "table.h"
 
 namespace catbox {
@@ -48,6 +49,7 @@ struct Profile {
 // the static bounds answer), counted once per inner node above them.
 struct ProofSize {
     uint64_t inner = 0, leaves = 0;
+    uint64_t subsumed = 0;  // SEARCH_MONO: nodes a walked node's yes answers (subsume.h)
     uint64_t by_left[MAX_NUMBER + 1] = {};
 };
 
@@ -140,6 +142,26 @@ constexpr int SEARCH_RANK_EVERY = 16;
 // bytes instead of 64). Off.
 constexpr int SEARCH_PART = 32;
 constexpr int SEARCH_PART_EVERY = 64;
+// monotone subsumption (subsume.h, proof in the comment): win's facts with lo = 0 also in a
+// table keyed on S's part of the state, matched by inclusion of the other seats' resources
+// (red broken only); NOGUARD drops the red-broken test (an unsound mutant, for the tests);
+// CHECK fills the table and counts what it would answer without using it (MonoStats).
+// Measured (bench/bench_native.py --only subsume, the deciding probes of the nine fixed
+// probes, fresh engine, CPU s of a loaded machine): off 32.05 M nodes, 5.29 s, proofs of
+// 3.31 M inner nodes; on 30.59 M, 6.84 s, 2.84 M; 3p/8 seed 700 row 0: 135.7 M, 27.2 s,
+// 20.10 M -> 132.2 M, 36.1 s, 13.22 M (docs/performance-log-proofs.md). It answers 1-5 % of the goals it is asked at 3-7
+// tricks left (10-15 % at 2), never wrongly; each ask is a miss in one more table (df-pn asks
+// for every new child). Smaller proofs, no fewer CPU seconds: off
+constexpr int SEARCH_MONO = 128;
+constexpr int SEARCH_MONO_NOGUARD = 256;
+constexpr int SEARCH_MONO_CHECK = 512;
+// simulation (after Kawano): at S's nodes without a table hint, the play that last proved an
+// S node with as many tricks left and plays made in the trick (a sibling's, as a rule) is
+// tried first (win's alpha-beta and df-pn's new nodes); move order only, answers unchanged.
+// Measured (as SEARCH_MONO): the nine probes 32.05 M nodes, 5.29 s -> 30.88 M, 5.16 s (-4 %
+// nodes, 3p/7 seeds 701 and 702 +3 % and +8 %); 3p/8 seed 700 row 0 135.7 M, 27.2 s ->
+// 146.8 M, 31.2 s (+8 %). The tables' hints and the history already order S's plays: off
+constexpr int SEARCH_SIM = 1024;
 constexpr int SEARCH_DEFAULT = SEARCH_NORM | SEARCH_PN_NORM;  // measured: native.py SEARCH
 
 // Algorithm switches (for measuring each; the defaults are the measured best).
@@ -266,6 +288,8 @@ struct Options {
     int score = SCORE_DEFAULT;
     // table keys and move pruning (SEARCH_* above)
     int search = SEARCH_DEFAULT;
+    // SEARCH_MONO: the subsumption table at nodes with at least this many tricks left
+    int mono_min_left = 2;
 };
 
 struct PnEntry {  // proof and disproof numbers of one (state, goal)
@@ -324,15 +348,17 @@ class Engine {
     uint64_t relevance() const { return rel_; }
     void clear();
     size_t size() const {
-        return tt_.size() + ptt_.size() + vtt_.size() + pnt_.size() + pt_.size();
+        return tt_.size() + ptt_.size() + vtt_.size() + pnt_.size() + pt_.size() + mt_.size();
     }
     size_t bytes() const {
-        return tt_.bytes() + ptt_.bytes() + vtt_.bytes() + pnt_.bytes() + pt_.bytes();
+        return tt_.bytes() + ptt_.bytes() + vtt_.bytes() + pnt_.bytes() + pt_.bytes() +
+               mt_.bytes();
     }
 
     Ctx cx;
     uint64_t nodes = 0;
     Profile profile;  // where the nodes went (bench/bench_native.py --only where)
+    MonoStats mono;   // what the subsumption table answered (SEARCH_MONO; reset by clear())
 
   private:
     // st's key in the tables of trick and paradox goals (win, para, pn); with SEARCH_RANK
@@ -406,7 +432,10 @@ class Engine {
                     uint64_t rel, uint64_t start, Table<PartEntry, 4>::Slot* at = nullptr,
                     uint64_t gen = 0);
     // df-pn's probe and store of win facts: tt_, or pt_ with SEARCH_PART (R = every pair)
-    int probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint);
+    // (`mono`: the subsumption table too, SEARCH_MONO; df-pn's children ask it only when
+    // new to the proof-number table, pn_post)
+    int probe_fact(const State& st, const Key& key, int lo, int hi, int pk, int& hint,
+                   bool mono = true);
     void store_fact(const State& st, const Key& key, int lo, int hi, int pk, bool res,
                     int best, uint64_t start);
     void pn_eval(PnChild& c);
@@ -422,6 +451,16 @@ class Engine {
     // (`at`, `gen`: the slot probe_win found for key, if any: used while it still holds key)
     void store_win(const Key& key, int lo, int hi, int pk, bool res, int best, uint64_t start,
                    Table<WinEntry, 4>::Slot* at = nullptr, uint64_t gen = 0);
+    // SEARCH_MONO (subsume.h): st may use the subsumption table (red broken unless NOGUARD);
+    // its answer for the goal (1, 0, -1 none; counted in mono), and a fact stored
+    bool mono_on(const State& st) const {
+        return opt.search & SEARCH_MONO && !part() && st.left >= opt.mono_min_left &&
+               (st.occ & cx.red || opt.search & SEARCH_MONO_NOGUARD);
+    }
+    int probe_mono(const State& st, int lo, int hi, int pk);
+    // probe_mono's answer for df-pn (with SEARCH_MONO_CHECK kept as a claim, and -1)
+    int mono_fact(const State& st, int lo, int hi, int pk);
+    void store_mono(const State& st, int lo, int hi, int pk, bool res, uint64_t start);
     int terminal_score(const State& st, bool paradox_by_s) const;
     bool bonus_possible(int t, int left) const;
     int score_floor(int target, int g, bool hull) const;
@@ -439,7 +478,16 @@ class Engine {
     Table<ParaEntry, 4> ptt_;
     Table<BoundEntry> vtt_;
     Table<PnEntry, 4> pnt_;
+    Table<MonoEntry, 2> mt_;  // SEARCH_MONO: keys of S's part only (subsume.h)
     History hist_;
+    // SEARCH_SIM: S's play that last proved an S node, by tricks left and plays in the trick
+    int8_t sim_[MAX_NUMBER + 1][MAX_SEATS];
+    int sim_hint(const State& st, int hint) const {
+        return hint < 0 && opt.search & SEARCH_SIM ? sim_[st.left][st.cnt] : hint;
+    }
+    void sim_proved(const State& st, int idx) {
+        if (opt.search & SEARCH_SIM) sim_[st.left][st.cnt] = (int8_t)idx;
+    }
     // df-pn's refutations per tricks left (Options::pn_refuters; left <= 8, E1)
     History hist_left_[MAX_NUMBER];
     bool refuters_ = false;  // this df-pn root orders the other seats' plays by hist_left_
