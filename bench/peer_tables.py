@@ -149,13 +149,20 @@ def game_table(rows: Sequence[Row]) -> dict[str, Any]:
         tdiff.append(_avg(td))
     return {
         "games": len(rows),
-        "win_share": mean(share),
+        "win_share": _within_unit(mean(share)),
         "total_diff": mean(tdiff),
         "total_catbox": mean(tot["catbox"]),
         "total_peer": mean(tot["peer"]),
         "paradox_catbox": proportion(para["catbox"], n["catbox"]),
         "paradox_peer": proportion(para["peer"], n["peer"]),
     }
+
+
+def _within_unit(e: Estimate) -> Estimate:
+    """A share's interval cut to [0, 1]: the t interval over few games can reach past either end,
+    where no share lies."""
+    lo, hi = e.ci95
+    return Estimate(e.value, (max(lo, 0.0), min(hi, 1.0)), e.samples, e.exact)
 
 
 def fmt(e: Estimate, pct: bool = False, sign: bool = True) -> str:

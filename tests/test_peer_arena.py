@@ -118,6 +118,8 @@ def test_game_table_win_share_and_totals_Sc4() -> None:
     t = game_table([g1, g2])
     assert t["games"] == 2
     assert t["win_share"].value == pytest.approx(0.375)
+    # two games, shares 0.75 and 0: the t interval (about -4.4, +5.1) is cut to [0, 1]
+    assert t["win_share"].ci95 == (0.0, 1.0)
     first = game_table([g1])
     assert first["win_share"].value == pytest.approx(0.75)
     assert first["total_diff"].value == pytest.approx(-0.25)
