@@ -1289,18 +1289,30 @@ BOUND_LOST_OVERTAKEN = 4096  # bounds.h s_overtaken (a part of s_losers, off)
 def _probe_under(d: dict[str, Any], mask: int, cap: int) -> dict[str, Any]:
     """The deciding probe of _deciding_probe searched again on a fresh engine with the bounds
     ``mask``: nodes, CPU seconds (this thread's), its proof's size."""
+    r = _fresh_probe(d, cap, lambda core: core.set_bounds(mask))
+    del r["core"]
+    return r
+
+
+def _fresh_probe(
+    d: dict[str, Any], cap: int, setup: Any, read: Any = lambda core: {}
+) -> dict[str, Any]:
+    """The deciding probe on a fresh engine after ``setup(core)`` (the switches): nodes, CPU
+    seconds of this thread, the proof's inner nodes and leaves, by tricks left, with what
+    ``read(core)`` returns before the proof's walk and ``core`` for reading after it."""
     probe, _ = Session().engine(d["pos"], d["seat"], fresh=True)
     assert isinstance(probe, native.NativeEngine)
-    probe.core.set_bounds(mask)
+    setup(probe.core)
     probe.set_budget(cap, None)
     ch, j = d["state"], d["j"]
     c0 = time.process_time()
     assert probe.win(ch, 0, ch[11], j)
     cpu = time.process_time() - c0
+    nodes, before = probe.nodes, read(probe.core)
     size = probe.proof_size(ch, 0, ch[11], j)
     assert size is not None
-    return {"nodes": probe.nodes, "cpu": cpu, "inner": size[0], "leaves": size[1],
-            "by_left": size[2]}  # fmt: skip
+    return {"nodes": nodes, "cpu": cpu, "inner": size[0], "leaves": size[1],
+            "by_left": size[2], "core": probe.core, **before}  # fmt: skip
 
 
 def losers(seeds: int, quick: bool) -> dict[str, Any]:
@@ -1364,22 +1376,14 @@ def _probe_search(d: dict[str, Any], search: int, cap: int, keep: int = 0) -> di
     switches ``search``: nodes, CPU seconds (this thread's), the proof's size (with
     SEARCH_MONO the walk's nodes a walked node's yes subsumes are leaves, ``subsumed``), and
     what the subsumption table answered (search.h MonoStats; ``keep`` df-pn claims kept)."""
-    probe, _ = Session().engine(d["pos"], d["seat"], fresh=True)
-    assert isinstance(probe, native.NativeEngine)
-    probe.core.set_search(search)
-    probe.core.set_mono_keep(keep)
-    probe.set_budget(cap, None)
-    ch, j = d["state"], d["j"]
-    c0 = time.process_time()
-    assert probe.win(ch, 0, ch[11], j)
-    cpu = time.process_time() - c0
-    nodes = probe.nodes
-    mono = probe.core.mono_stats()
-    size = probe.proof_size(ch, 0, ch[11], j)
-    assert size is not None
-    return {"nodes": nodes, "cpu": cpu, "inner": size[0], "leaves": size[1],
-            "by_left": size[2], "subsumed": probe.core.mono_stats()["walk_subsumed"],
-            "mono": mono}  # fmt: skip
+
+    def setup(core: Any) -> None:
+        core.set_search(search)
+        core.set_mono_keep(keep)
+
+    r = _fresh_probe(d, cap, setup, lambda core: {"mono": core.mono_stats()})
+    r["subsumed"] = r.pop("core").mono_stats()["walk_subsumed"]
+    return r
 
 
 def _claims_hold(d: dict[str, Any], claims: list[Any], cap: int) -> tuple[int, int, int]:
