@@ -149,9 +149,9 @@ def start_reasons(
 ) -> dict[str, Any]:
     """Why a catbox seat set aside and predicted what it did: the rankings its player chose
     by (``advise --hand --player --json``): ``aside``, the set-aside decision with its reasons
-    (:func:`~catbox.solver.estimates.opening.aside_choice`: every (set-aside card,
-    prediction) with typical predictions assumed before the seat, the card chosen and its
-    check against the most-held number's), and with ``aside`` given at 3-5 players
+    (:func:`~catbox.solver.estimates.opening.aside_choice`: a copy of the most-held number,
+    with every (tied card, prediction) ranked when numbers tie, typical predictions assumed
+    before the seat), and with ``aside`` given at 3-5 players
     ``prediction``, the predictions of that set-aside card knowing the ones ``before`` it."""
     from catbox.solver.estimates.opening import aside_choice, opening_for_prediction
     from catbox.solver.shapes import aside_choice_json, opening_json
