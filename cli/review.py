@@ -121,7 +121,7 @@ def _print_review(r: Review) -> None:
     for tp in r.turning_points:
         o.print(Text("turning point: ", style="bold").append(tp.text))
     names = ", ".join(f"{k} {v.split(':')[0]}" for k, v in GRADES.items())
-    o.print(Text(f"marks: {names} (thresholds: README, or the --html page)", style="dim"))
+    o.print(Text(f"marks: {names} (thresholds: docs/analysis.md, or --html)", style="dim"))
     for sm in r.summary:
         line = Text(f"{seat_letter(sm.seat)}: ", style="bold")
         line.append(f"{sm.judged}/{sm.plays} plays judged; ")

@@ -43,7 +43,7 @@ How it plays (``level``):
      in the last tricks (:data:`ROUND_EXACT_FROM`), Hall's condition for every other seat
      before): S alone does not care who causes a paradox — another seat's ends the round
      with S safe (X3) — and this key lowers self-play paradoxes, though at 4 players not to
-     the policy's rate (README, "Self-play and the ranking");
+     the policy's rate (docs/player.md, "Self-play and the ranking");
   4. then the best mean score (Sc1-Sc3) S can guarantee;
   5. then the policy's own value of the play.
 
@@ -377,7 +377,7 @@ def sim_state(sim: Sim, ctx: Ctx) -> State:
 # can still guarantee avoiding its paradox there (every hand known, X1, the others against it);
 # a rollout where it cannot counts HORIZON_RISK points less (the policy in the other seats
 # rarely finishes such a squeeze; a real opponent often does: measured in the peer arena,
-# README "catbox's player and the arena")
+# docs/player.md "catbox's player and the arena")
 HORIZON_RISK = 2.0
 PROBE_NODES: int | None = 20_000  # per probe; a probe over it counts as no answer
 
@@ -422,7 +422,7 @@ def _rolled_out(
 # stood at the start of the last trick: another seat's paradox often ends the round there (X3;
 # the peer's bots cause one in a quarter of their seat-rounds), and a trick S counts on winning
 # last is then never won. Off: at 0.5 it caused more paradoxes of S's own in the peer arena
-# (README, "catbox's player and the arena")
+# (docs/player.md, "catbox's player and the arena")
 CUT_SHARE = 0.0
 
 

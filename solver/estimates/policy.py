@@ -5,9 +5,9 @@ trick winners (W1), the end of the round (E1) and paradoxes (X1), scores (Sc1-Sc
 layout) — on plain lists, for speed. It is checked play by play against :class:`Position` on
 random playouts (tests/test_estimates_policy.py).
 
-The policy (README, "catbox's own players") scores every legal play of the seat to play, from
-what that seat knows (its hand and set-aside card, the board, every seat's permissions, tricks
-and prediction; never another hand):
+The policy (docs/player.md, "catbox's own players") scores every legal play of the seat to
+play, from what that seat knows (its hand and set-aside card, the board, every seat's
+permissions, tricks and prediction; never another hand):
 
 1. **Keeps a last card in mind.** Every number has one cell fewer than copies (4 cells, 5
    copies; a revealed card takes one of each, 2P2), so every number needs a copy out of play at

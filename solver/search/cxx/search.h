@@ -234,7 +234,7 @@ struct Options {
     int64_t pn_probe = 100000;  // solve: alpha-beta first, for this many nodes, then df-pn
     // solve divides the move-ordering histories by 2^hist_age before each question (0 = never):
     // the credit of earlier questions, on other rows and goals, weighs less. The history's luck
-    // moves the questions past the horizon 2-10x either way (README "One engine for every
+    // moves the questions past the horizon 2-10x either way (docs/performance-log.md "One engine for every
     // row"); clearing it per question measured worse. Every analyze answer of 14 positions
     // (3p/7, 4p/6 and 5p/5 past the horizon, 3p/6, 4p/5, 5p/4 on it; one thread, a fresh
     // session each), M nodes: off 1164.6, halved (1) 1054.3, quartered (2) 1182.9; 5p/5 seed
@@ -269,11 +269,11 @@ struct Options {
     // ub - 1; the duck's cap was top - 2). Every analyze answer, one engine per position
     // (bench/bench_native.py --only lost), 3p/7 seeds 700-702, 5p/5 702, 4p/6 700-701:
     // 814.2 M nodes, 449.0 s CPU -> 787.5 M, 428.5 s, answers equal; 5p/5 seed 700 418.7 ->
-    // 331.3 M (README "The paradox part when S loses the current trick")
+    // 331.3 M (docs/performance-log.md "The paradox part when S loses the current trick")
     // CROWD (bounds.h crowded_trick, asked only when S is short by its own count): every
     // analyze answer of 8 positions past the horizon 1248.1 -> 1122.7 M nodes (4p/6 seed 701
     // 385.7 -> 271.0 M), held out (6 positions) 501.1 -> 507.1 M, the 4p/5p round start
-    // 76.8 -> 79.4 s CPU (README "The crowded doom bound, where it pays")
+    // 76.8 -> 79.4 s CPU (docs/performance-log.md "The crowded doom bound, where it pays")
     // LOST_TWO (bounds.h s_losers: any losing play of a waiting S, the next trick's loser
     // after a lost one; caps min(top - 3, ub - 2) for two): the deciding probe of the first
     // paradox-regime row, fresh engine (bench/bench_native.py --only losers; CPU seconds of a
