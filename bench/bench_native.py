@@ -1286,6 +1286,20 @@ BOUND_LOST_PLAYS = 2048  # bounds.h s_plays_two (a part of s_losers, off)
 BOUND_LOST_OVERTAKEN = 4096  # bounds.h s_overtaken (a part of s_losers, off)
 
 
+def _probe_or_say(players: int, left: int, seed: int, cap: int) -> dict[str, Any] | None:
+    """_deciding_probe of one case, or None after a line saying why there is none (cut by
+    the cap, or no row in the paradox regime)."""
+    try:
+        d = _deciding_probe(players, left, seed, cap)
+    except OutOfTime:
+        print(f"{players:>2} {left:>4} {seed:>4}  cut by the cap")
+        return None
+    if not d:
+        print(f"{players:>2} {left:>4} {seed:>4}  no row in the paradox regime")
+        return None
+    return d
+
+
 def _probe_under(d: dict[str, Any], mask: int, cap: int) -> dict[str, Any]:
     """The deciding probe of _deciding_probe searched again on a fresh engine with the bounds
     ``mask``: nodes, CPU seconds (this thread's), its proof's size."""
@@ -1334,13 +1348,8 @@ def losers(seeds: int, quick: bool) -> dict[str, Any]:
     probes: list[dict[str, Any]] = []
     for players, left in CENSUS_CASES:
         for seed in range(700, 700 + seeds):
-            try:
-                d = _deciding_probe(players, left, seed, cap)
-            except OutOfTime:
-                print(f"{players:>2} {left:>4} {seed:>4}  cut by the cap")
-                continue
-            if not d:
-                print(f"{players:>2} {left:>4} {seed:>4}  no row in the paradox regime")
+            d = _probe_or_say(players, left, seed, cap)
+            if d is None:
                 continue
             got = {name: _probe_under(d, m, cap) for name, m in masks.items()}
             probes.append({"players": players, "tricks_left": left, "seed": seed, **got})
@@ -1427,13 +1436,8 @@ def subsume(seeds: int, quick: bool) -> dict[str, Any]:
     if not quick:
         cases.append((3, 8, 700))
     for players, left, seed in cases:
-        try:
-            d = _deciding_probe(players, left, seed, 1_000_000_000 if left == 8 else cap)
-        except OutOfTime:
-            print(f"{players:>2} {left:>4} {seed:>4}  cut by the cap")
-            continue
-        if not d:
-            print(f"{players:>2} {left:>4} {seed:>4}  no row in the paradox regime")
+        d = _probe_or_say(players, left, seed, 1_000_000_000 if left == 8 else cap)
+        if d is None:
             continue
         big = 1_000_000_000 if left == 8 else cap
         got = {name: _probe_search(d, m, big) for name, m in SUBSUME_MASKS.items()}
