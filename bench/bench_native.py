@@ -82,13 +82,20 @@
    and on: the fixed probes and 3p / 8 seed 700 row 0 (nodes, CPU seconds, the proof's inner
    nodes by tricks left), the table's coverage by tricks left, alpha-beta's answers it would
    contradict and df-pn's claims searched afresh (both must be 0).
+17. S's sure losers by a safe strategy (``--only safe``, not in the full run): bounds.h
+   BOUND_SAFE_TWO off and on: every row's "at most b" yes (b the fewest count S can force)
+   and "at most b - 1" no of positions whose rows avoid S's paradox (AT_MOST_CASES; fresh
+   engine each: nodes, CPU seconds, the yes's proof by tricks left), a census of the yes
+   proofs (coverage by gap and place, claims refuted: must be 0), the fixed paradox probes
+   with 3p / 8 seed 700 row 0, and every analyze answer past the horizon off and on (answers
+   equal).
 13. Targets: the horizon table of the issue's targets, each marked met or missed from the
    parts that ran (a part not run is "not run").
 
     .venv/bin/python bench/bench_native.py [--quick] [--seeds N] [--time-limit S]
         [--only speed|horizon|start|split|init|pn|score|possible|threads|root|core|partition|
                 crowd|refuters|where|share|lost|age|proof|census|
-                losers|subsume]
+                losers|subsume|safe]
 """
 
 from __future__ import annotations
@@ -1372,6 +1379,218 @@ def losers(seeds: int, quick: bool) -> dict[str, Any]:
     return {"probes": probes, "analyze": rows}
 
 
+BOUND_SAFE_TWO = 8192  # bounds.h s_safe_losers: S's sure losers by a safe strategy
+
+
+# positions with rows that avoid S's paradox, where "at most" goals get a yes (the fixed
+# paradox probes' positions have none: every row of 3p / 7 seeds 700-702 and 5p / 5 seeds
+# 700-711 is in the paradox regime)
+AT_MOST_CASES = [(3, 6, 704), (3, 7, 703), (4, 5, 700), (4, 6, 701), (5, 4, 700), (5, 4, 705)]
+
+
+def _at_most_probes(players: int, left: int, seed: int, cap: int) -> list[dict[str, Any]]:
+    """The "at most b more tricks" yes of every row of a position that avoids S's paradox, b
+    the fewest count S can force (families.fewest_more over every count, as ``forced`` asks
+    it; below the tricks left), searched on one engine with the default bounds: row, b, the
+    row's state and the position; a row a search of more than ``cap`` nodes cuts is left out
+    (said)."""
+    pos = random_position(players, seed, left)
+    seat = pos.to_play
+    assert seat is not None
+    eng, _ = Session().engine(pos, seat, fresh=True)
+    assert isinstance(eng, native.NativeEngine)
+    out = []
+    for i, (_, ch) in enumerate(eng.children(eng.state_of(pos))):
+        try:
+            eng.set_budget(cap, None)
+            if not eng.win(ch, 0, ch[11]):
+                continue
+            b = families.fewest_more(eng, ch, ch[11])
+        except OutOfTime:
+            print(f"{players:>2} {left:>4} {seed:>4} {i:>3}  cut by the cap")
+            continue
+        if b < ch[11]:
+            out.append({"row": i, "b": b, "state": ch, "pos": pos, "seat": seat})
+    return out
+
+
+def _at_most_under(d: dict[str, Any], mask: int, cap: int, hi: int | None = None) -> dict[str, Any]:
+    """One row's "at most b" probe (or ``hi``) on a fresh engine with the bounds ``mask``: the
+    answer, nodes, CPU seconds of this thread, and for a yes the proof's inner nodes by tricks
+    left."""
+    probe, _ = Session().engine(d["pos"], d["seat"], fresh=True)
+    assert isinstance(probe, native.NativeEngine)
+    probe.core.set_bounds(mask)
+    probe.set_budget(cap, None)
+    hi = d["b"] if hi is None else hi
+    c0 = time.process_time()
+    yes = probe.win(d["state"], 0, hi)
+    cpu = time.process_time() - c0
+    r: dict[str, Any] = {"yes": yes, "nodes": probe.nodes, "cpu": cpu, "inner": 0, "by_left": ()}
+    if yes:
+        size = probe.proof_size(d["state"], 0, hi)
+        assert size is not None
+        r.update(inner=size[0], leaves=size[1], by_left=size[2])
+    r["probe"] = probe
+    return r
+
+
+def _safe_census_nodes(players: int, d: dict[str, Any], per_level: int,
+                       cap: int) -> list[dict[str, Any]]:  # fmt: skip
+    """The sampled inner nodes of an "at most b" yes's proof (searched with the rule off),
+    labelled: tricks left, S's place, the gap (round_end's ub - hi: the tricks S must lose
+    beyond its static cap), the exact least hi, what s_safe_losers claims (j) and whether the
+    search refutes the claim (and the mutant's that forgets the permissions the losers cost)."""
+    probe = d["off"]["probe"]
+    core = probe.core
+    nodes = core.proof_census(native.flat(probe.ctx, d["state"]), 0, d["b"], -1, per_level)
+    assert nodes is not None
+    out = []
+    for fs, lo, hi, pk in nodes:
+        ub = core.static_bounds(fs)[0]
+        r: dict[str, Any] = {"left": fs[9], "place": _place(players, d["seat"], fs), "lo": lo,
+                             "hi": hi, "pk": pk, "ub": ub, "gap": ub - hi}  # fmt: skip
+        j = core.safe_lost_tricks(fs)
+        r["j"], r["mutant"] = j, core.safe_lost_tricks(fs, 4)  # SAFE_TWO_NO_DROP
+        for name, jj in (("claim", j), ("mutant_claim", r["mutant"])):
+            if jj:
+                core.set_budget(cap, -1.0)
+                try:  # the whole claim: no paradox and at most ub - j more tricks
+                    r[name] = core.solve(fs, 0, max(ub - jj, 0), -1)
+                except OutOfTime:
+                    r[name] = None
+        out.append(r)
+    return out
+
+
+def _safe_census_print(rows: list[dict[str, Any]]) -> None:
+    """Coverage of s_safe_losers on the sampled "at most" nodes: by tricks left, gap and
+    place; the claims refuted (must be 0) and the mutant's."""
+    places = ("lead", "to play", "waits", "done")
+    gaps = sorted({r["gap"] for r in rows})
+
+    def covers(r: dict[str, Any]) -> bool:
+        return bool(r["lo"] == 0 and 0 < r["gap"] <= r["j"])
+
+    print(f"{'left':>4} {'nodes':>6} | " + " ".join(f"gap{g:>2}" for g in gaps) + " | "
+          + " ".join(f"{p[:5]:>5}" for p in places) + " | settle (j=2) | wrong / mutant's"
+          " wrong")  # fmt: skip
+    for left in sorted({r["left"] for r in rows}, reverse=True):
+        at = [r for r in rows if r["left"] == left]
+        by_gap = " ".join(f"{sum(1 for r in at if r['gap'] == g):>5}" for g in gaps)
+        by_place = " ".join(f"{sum(1 for r in at if r['place'] == p):>5}" for p in places)
+        cov = [r for r in at if covers(r)]
+        two = sum(1 for r in cov if r["gap"] == 2)
+        wrong = sum(1 for r in at if r.get("claim") is False)
+        mut = sum(1 for r in at if r.get("mutant_claim") is False)
+        print(f"{left:>4} {len(at):>6} | {by_gap} | {by_place} | {len(cov):>4}"
+              f" {100 * len(cov) / len(at):5.1f} % ({two}) | {wrong} / {mut}")  # fmt: skip
+    print("  settled by gap: " + ", ".join(
+        f"gap {g} {sum(1 for r in rows if r['gap'] == g and covers(r))}"
+        f"/{sum(1 for r in rows if r['gap'] == g)}" for g in gaps))  # fmt: skip
+    print("  settled by place: " + ", ".join(
+        f"{p} {sum(1 for r in rows if r['place'] == p and covers(r))}"
+        f"/{sum(1 for r in rows if r['place'] == p)}" for p in places))  # fmt: skip
+    fired = [r for r in rows if r["j"]]
+    print(f"  fired (any gap): {len(fired)} (j = 2: {sum(r['j'] == 2 for r in fired)}),"
+          f" claims searched {sum('claim' in r for r in rows)}, refuted"
+          f" {sum(r.get('claim') is False for r in rows)}")  # fmt: skip
+
+
+def _sum_line(name: str, got: list[dict[str, Any]]) -> None:
+    nodes = sum(g["nodes"] for g in got)
+    cpu = sum(g["cpu"] for g in got)
+    inner = sum(g["inner"] for g in got)
+    print(f"{name:>5}: {nodes / 1e6:8.2f} M nodes, {cpu:7.2f} s CPU, {inner / 1e6:7.3f} M inner")
+
+
+def _at_most_case(
+    case: tuple[int, int, int], masks: tuple[int, int], cap: int, per_level: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """One position of AT_MOST_CASES: each row's "at most b" yes and "at most b - 1" no with
+    the bounds off and on (printed), and the census of the row with the largest proof."""
+    players, left, seed = case
+    records, at_case = [], []
+    for d in _at_most_probes(players, left, seed, cap):
+        d["off"], d["on"] = (_at_most_under(d, m, cap) for m in masks)
+        assert d["off"]["yes"] and d["on"]["yes"]
+        if d["b"] > 0:
+            d["off_no"], d["on_no"] = (_at_most_under(d, m, cap, d["b"] - 1) for m in masks)
+            assert not d["off_no"]["yes"] and not d["on_no"]["yes"]
+        o, n = d["off"], d["on"]
+        by = " ".join(f"{a}/{b}" for a, b in zip(reversed(o["by_left"]), reversed(n["by_left"]),
+                                                 strict=True) if a or b)  # fmt: skip
+        no = "  ".join(f"{g['nodes'] / 1e6:>9.3f} {g['cpu']:>6.2f}"
+                       for g in (d.get("off_no"), d.get("on_no")) if g)  # fmt: skip
+        print(f"{players:>2} {left:>4} {seed:>4} {d['row']:>3} {d['b']:>2} "
+              + "  ".join(f"{g['nodes'] / 1e6:>9.3f} {g['cpu']:>6.2f} {g['inner']:>8}"
+                          for g in (o, n)) + f"  {no:>34}  {by}", flush=True)  # fmt: skip
+        at_case.append(d)
+        rec = {"players": players, "tricks_left": left, "seed": seed, "row": d["row"], "b": d["b"]}
+        for k in ("off", "on", "off_no", "on_no"):
+            if k in d:
+                rec[k] = {x: y for x, y in d[k].items() if x != "probe"}
+        records.append(rec)
+    census_rows: list[dict[str, Any]] = []
+    if at_case and per_level:  # the census: the row with the largest proof
+        d = max(at_case, key=lambda x: x["off"]["inner"])
+        census_rows = _safe_census_nodes(players, d, per_level, 20_000_000)
+        for r in census_rows:
+            r.update(players=players, tricks_left=left, seed=seed, row=d["row"])
+    return records, census_rows
+
+
+def safe_losers(seeds: int, quick: bool, per_level: int) -> dict[str, Any]:
+    """BOUND_SAFE_TWO off and on (part 17): every row's "at most b" yes and "at most b - 1" no
+    of AT_MOST_CASES (fresh engine each: nodes, CPU seconds, the yes's proof by tricks left),
+    the census of the yes proofs, the fixed paradox probes with 3p / 8 seed 700 row 0's, and
+    every analyze answer past the horizon off and on."""
+    cap = 200_000_000
+    off_mask, on_mask = BOUNDS_DEFAULT & ~BOUND_SAFE_TWO, BOUNDS_DEFAULT | BOUND_SAFE_TWO
+    print(
+        "\n== S's sure losers by a safe strategy (BOUND_SAFE_TWO): every row's \"at most b\""
+        ' yes and "at most b - 1" no, fresh engine each (M nodes / CPU s / proof\'s inner)'
+    )
+    print(f"{'pl':>2} {'left':>4} {'seed':>4} {'row':>3} {'b':>2} {'off: yes':>25} {'on: yes':>25}"
+          f" {'off: no':>16} {'on: no':>16}  inner by tricks left off / on")  # fmt: skip
+    rows: list[dict[str, Any]] = []
+    census_rows: list[dict[str, Any]] = []
+    for case in AT_MOST_CASES[:2] if quick else AT_MOST_CASES:
+        got, sample = _at_most_case(case, (off_mask, on_mask), cap, per_level)
+        rows += got
+        census_rows += sample
+    for name in ("off", "on"):
+        _sum_line(name + " yes", [r[name] for r in rows])
+        _sum_line(name + " no", [r[name + "_no"] for r in rows if name + "_no" in r])
+    if census_rows:
+        print('\n-- the census of the "at most" proofs (rule off), the largest row per position')
+        for players, left, seed in AT_MOST_CASES:
+            at = [r for r in census_rows if (r["players"], r["tricks_left"], r["seed"]) ==
+                  (players, left, seed)]  # fmt: skip
+            if at:
+                print(f"-- {players} players, {left} tricks left, seed {seed}, row {at[0]['row']}")
+                _safe_census_print(at)
+    probes: list[dict[str, Any]] = []
+    print("\n-- the fixed paradox probes off / on (M nodes, CPU s, inner)")
+    cases = [(p, left, s) for p, left in CENSUS_CASES for s in range(700, 700 + seeds)]
+    for players, left, seed in cases + ([] if quick else [(3, 8, 700)]):
+        fixed = _probe_or_say(players, left, seed, 1_000_000_000)
+        if fixed is None:
+            continue
+        pair = {name: _probe_under(fixed, m, 1_000_000_000) for name, m in
+                (("off", off_mask), ("on", on_mask))}  # fmt: skip
+        probes.append({"players": players, "tricks_left": left, "seed": seed, **pair})
+        print(f"{players:>2} {left:>4} {seed:>4}  " + "  ".join(
+            f"{g['nodes'] / 1e6:>8.2f} {g['cpu']:>6.2f} {g['inner']:>9}" for g in pair.values())
+            + "  " + " ".join(f"{a}/{b}" for a, b in zip(reversed(pair["off"]["by_left"]),
+                              reversed(pair["on"]["by_left"]), strict=True) if a or b),
+            flush=True)  # fmt: skip
+    cases_ab = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON
+    title = "S's sure losers by a safe strategy (BOUND_SAFE_TWO)"
+    ab = _analyze_ab(title, {"bounds": off_mask}, {"bounds": on_mask}, cases_ab)
+    return {"at_most": rows, "census": census_rows, "probes": probes, "analyze": ab}
+
+
 SEARCH_NORMAL = 5  # search.h SEARCH_NORM | SEARCH_PN_NORM (the default)
 SEARCH_MONO = 128  # subsume.h: win's facts matched by inclusion of the other seats' resources
 SEARCH_MONO_CHECK = 512  # the subsumption table filled and counted, never used
@@ -1579,6 +1798,7 @@ def main() -> None:
             "census",
             "losers",
             "subsume",
+            "safe",
         ),
         help="run one part of the benchmark",
     )
@@ -1624,6 +1844,8 @@ def main() -> None:
         out["losers"] = losers(seeds, args.quick)
     if args.only in (None, "subsume"):
         out["subsume"] = subsume(seeds, args.quick)
+    if args.only == "safe":  # a switch measured alone: not in the full run
+        out["safe"] = safe_losers(seeds, args.quick, 0 if args.quick else 60)
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):

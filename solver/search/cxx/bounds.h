@@ -552,9 +552,12 @@ inline bool loser_next(const Ctx& cx, const State& st, const Seats& r, uint64_t 
 }
 // (s_loses_trick or s_ducks_any is asked by the caller: this is trick 1's part, S not having
 // played in trick 0 yet)
-inline bool s_loses_next(const Ctx& cx, const State& st, const Seats& r, int mutant = 0) {
+// (min_left: the least tricks left it is asked at; s_losers' caps are 0 below 3, while the
+// safe losers below count trick 1 down to 2 tricks left)
+inline bool s_loses_next(const Ctx& cx, const State& st, const Seats& r, int mutant = 0,
+                         int min_left = 3) {
     const int seat = cx.seat;
-    if (st.left < 3) return false;  // lost_cap is 0 already
+    if (st.left < min_left || st.left < 2) return false;  // lost_cap is 0 already
     uint64_t open = r.fill[seat] & ~st.occ & ~cx.red;
     if (popcount(open) < 2) return false;
     if (st.cnt) return loser_next(cx, st, r, open, st.led, 1, mutant);
@@ -695,6 +698,136 @@ inline bool s_safe(const Ctx& cx, const State& st, int s_done, const Static& r, 
     if (!(mask & BOUND_SAFE))
         return r.most[cx.seat] >= r.owe && never_stuck(cx, st, s_done);
     return r.need <= r.most[cx.seat] && surely_makes(cx, st, cx.seat, r.need, r);
+}
+
+// S's sure losers by a safe strategy (BOUND_SAFE_TWO): the j (0-2) of s_losers' sure losers
+// that S can play while it surely causes no paradox. Then every goal "no paradox (or S's
+// paradox after at most pk, any pk) and at most hi more tricks" with hi >= ub - j holds: the
+// "at most k" goals (api's fewest counts, pk = -1), which s_losers' caps cannot answer.
+//
+// Proof. S's strategy: lose the counted tricks as s_losers says, with one change that costs
+// nothing: at a loser turn where S follows a colour all of whose cells S could play there are
+// below the trick's value (low_follow below), S follows with one of them when it can. So:
+// trick 0 (S not having played in it) by a loser it surely has (s_ducks_any, s_safe_ducks), or
+// a play a later seat surely beats (s_beaten); trick 1, when counted, by a play into U (a
+// non-red open cell outside trick 0's and trick 1's led colours; s_loses_next, loser_next) or
+// the low follow; from its next turn on, S follows the led colour whenever it can
+// (surely_makes' strategy). (a) S wins at most ub - j more tricks: the loser plays are
+// s_losers' (its proofs ask nothing about S's paradox), or a follow below a value the trick
+// surely reaches (W1: the winning value only rises). (b) S causes no paradox. At its loser
+// turns it has a legal play (the losers' proofs: the low follow is made only when S can
+// follow). At a later turn: let D be the colours the loser plays may cost S (F2: a follower
+// that does not follow loses the led colour only; a lead loses none, L4; nothing else changes
+// S's permissions, P1). A loser play that does not follow when S could have followed costs
+// the led colour; one made when S cannot follow costs a colour none of whose empty cells S
+// can fill (they stay filled, I4: as in surely_makes, it costs S no play). So D holds trick
+// 0's led colour c0 unless S leads (L4), or its loser follows when it can (s_safe_ducks;
+// s_beaten with `follow`), or c0's cells are a low follow; and trick 1's led colour c1 (when
+// counted) unless it is a low follow there. For trick 0, c0 is the led colour or, before the
+// lead, any colour the leader could lead (L3) with the value of its lowest cell there; for
+// trick 1, led by the seat that won trick 0 (any seat but S, W3), c1 is any colour with the
+// least value of the other seats' lowest cells in it (a colour none of them holds a cell of
+// cannot be led). Let F' be S's open cells now outside the colours of D. After the loser
+// plays S follows whenever it can, so it loses a permission c outside D only when no empty
+// cell of c of a number it holds is left (they stay filled, I4): the empty cells of F' of
+// number k stay legal plays of S while it holds a k (L1, L2, F1; L3 alone never blocks,
+// L3b). surely_makes' count then holds on F' word for word: every play of S (the loser plays
+// too: each fills one cell and spends one copy) lowers Psi by at most one, and the other
+// seats make at most before(q, S, T) plays before S's turn in trick T, filling only cells of
+// their numbers and colours (I4). So surely_makes(S, need) with S's cells F', for every D
+// the tricks' led colours may give, puts a legal play at each of S's turns until the round
+// is surely over (round_end's need): no paradox of S on any line. With (a), S's count at the
+// end of every line (complete, or ended by another seat's paradox, X3) is at most ub - j.
+// (s_losers' parts BOUND_LOST_OVERTAKEN and BOUND_LOST_PLAYS are not used here. Mutant for the
+// tests: SAFE_TWO_NO_DROP asks the safety with every colour S holds, D forgotten.)
+constexpr int BOUND_SAFE_TWO = 8192;
+constexpr int SAFE_TWO_NO_DROP = 4;
+// surely_makes(S, need) with S's cells outside the colours of each alternative D in `drops`
+// (bit d of the 16-bit word: the colour set d)
+inline bool safe_without(const Ctx& cx, const State& st, const Static& sb, uint32_t drops,
+                         int mutant) {
+    const int seat = cx.seat;
+    const uint32_t held = st.perms >> (4 * seat) & 15;
+    uint32_t seen = 0;
+    for (uint32_t m = drops; m; m &= m - 1) {
+        uint32_t d = (uint32_t)lowbit(m) & held;  // a colour S does not hold costs nothing
+        if (mutant & SAFE_TWO_NO_DROP) d = 0;
+        if (seen >> d & 1) continue;
+        seen |= 1u << d;
+        Seats s = sb;
+        s.fill[seat] &= ~cx.pc[d];
+        if (!surely_makes(cx, st, seat, sb.need, s)) return false;
+    }
+    return true;
+}
+// Every open cell of S in colour c is worth less than w (W1: red counts bonus + n): a follow
+// of c below the trick's value, whichever of them S plays (none: S cannot follow c)
+inline bool low_follow(const Ctx& cx, const State& st, const Seats& r, int c, int w) {
+    uint64_t a = r.fill[cx.seat] & ~st.occ & cx.pc[1u << c];
+    if (!a) return true;
+    int top = cx.cell_n[63 - __builtin_clzll(a)] + (c == 0 ? cx.rules.red_bonus : 0);
+    return top < w;
+}
+// The alternatives for D in trick 0 (S following, not yet played, by a loser that need not
+// follow): {c0} for every colour the leader may lead, none where c0's cells are a low follow
+inline uint32_t drops0(const Ctx& cx, const State& st, const Seats& r) {
+    if (st.cnt) return low_follow(cx, st, r, st.led, st.wval) ? 1u : 1u << (1u << st.led);
+    uint64_t lead = r.fill[st.leader] & ~st.occ;
+    bool red_ok = (st.occ & cx.red) || !(lead & ~cx.red);  // L3
+    uint32_t m = 0;
+    for (int c = 0; c < 4; ++c) {
+        uint64_t lc = lead & cx.pc[1u << c];
+        if (!lc || (c == 0 && !red_ok)) continue;
+        int w = cx.cell_n[lowbit(lc)] + (c == 0 ? cx.rules.red_bonus : 0);
+        m |= low_follow(cx, st, r, c, w) ? 1u : 1u << (1u << c);
+    }
+    return m;
+}
+// The alternatives for D with trick 1's c1 added to each of `drops`: c1 any colour some other
+// seat has an open cell of, none where S's cells of it are below every such seat's lowest
+inline uint32_t drops1(const Ctx& cx, const State& st, const Seats& r, uint32_t drops) {
+    uint32_t add = 0;  // bit c: c1 = c costs S the colour c
+    for (int c = 0; c < 4; ++c) {
+        int w = 1 << 20;
+        for (int q = 0; q < cx.players; ++q) {
+            uint64_t lc = q == cx.seat ? 0 : r.fill[q] & ~st.occ & cx.pc[1u << c];
+            if (lc) {
+                int v = cx.cell_n[lowbit(lc)] + (c == 0 ? cx.rules.red_bonus : 0);
+                if (v < w) w = v;
+            }
+        }
+        if (w < (1 << 20) && !low_follow(cx, st, r, c, w)) add |= 1u << c;
+    }
+    uint32_t out = 0;
+    for (uint32_t m = drops; m; m &= m - 1) {
+        uint32_t d = (uint32_t)lowbit(m);
+        out |= 1u << d;
+        for (uint32_t a = add; a; a &= a - 1) out |= 1u << (d | 1u << lowbit(a));
+    }
+    return out;
+}
+// (need: the least j that would settle the goal; mask: the engine's bounds, BOUND_SAFE needed)
+inline int s_safe_losers(const Ctx& cx, const State& st, int s_done, const Static& sb,
+                         uint64_t lm, int mask, int need, int mutant = 0) {
+    const int seat = cx.seat;
+    if (!(mask & BOUND_SAFE) || sb.need > sb.most[seat]) return 0;
+    if (s_done) {  // trick 0 lost already (not winning: top counts it); trick 1 is the loser
+        if (st.wseat == seat || st.left < 2) return 0;
+        uint64_t open = sb.fill[seat] & ~st.occ & ~cx.red;
+        if (!open || !loser_next(cx, st, sb, open, -1, 0, mutant)) return 0;
+        return safe_without(cx, st, sb, drops1(cx, st, sb, 1u), mutant) ? 1 : 0;
+    }
+    const bool to_play = cx.to_play(st) == seat;
+    bool free0 = (mask & BOUND_SAFE_DUCK && s_safe_ducks(cx, st, sb)) ||
+                 (to_play && s_beaten(cx, st, sb, lm));
+    if (!free0 && !s_loses_trick(cx, st, s_done, sb, lm, mask) && !s_ducks_any(cx, st, sb, mutant))
+        return 0;
+    uint32_t d0 = free0 || sb.ord[seat] == 0 ? 1u : drops0(cx, st, sb);  // 1u: D empty
+    if (need <= 1) return safe_without(cx, st, sb, d0, mutant) ? 1 : 0;
+    return s_loses_next(cx, st, sb, mutant, 2) &&
+                   safe_without(cx, st, sb, drops1(cx, st, sb, d0), mutant)
+               ? 2
+               : 0;
 }
 
 // The first trick T (s_done <= T < left) at whose turn S surely has no legal play once every

@@ -431,6 +431,27 @@ static PyObject* m_lost_tricks(PyEngine* self, PyObject* args) {
     return Py_BuildValue("(ii)", j, j ? cap : -1);
 }
 
+// S's sure losers by a safe strategy (bounds.h s_safe_losers with BOUND_SAFE_TWO, whatever the
+// engine's mask, and `mutant`): j (0-2), S then surely causes no paradox and wins at most
+// ub - j more tricks; st must have a legal play.
+static PyObject* m_safe_lost_tricks(PyEngine* self, PyObject* args) {
+    ENGINE_CHECK
+    PyObject* so;
+    int mutant = 0;
+    State st;
+    if (!PyArg_ParseTuple(args, "O|i", &so, &mutant) || !parse_state(self, so, st)) return nullptr;
+    const catbox::Ctx& cx = self->eng->cx;
+    int mask = self->eng->opt.bounds | catbox::BOUND_SAFE | catbox::BOUND_SAFE_TWO;
+    RoundEnd re(cx, st, mask);
+    uint64_t lm = catbox::legal_mask(cx, st);
+    int j = 0;
+    if (lm) {
+        j = catbox::s_safe_losers(cx, st, re.s_done, re.sb, lm, mask, 2, mutant);
+        if (!j) j = catbox::s_safe_losers(cx, st, re.s_done, re.sb, lm, mask, 1, mutant);
+    }
+    return PyLong_FromLong(j);
+}
+
 // The helper's strategy bounds with s_safe, as win_static takes them (BOUND_SAFE_DUCK's and
 // BOUND_BEATEN's tests); st must have a legal play. Which == 0 (safe_ducked): S surely loses
 // the current trick by a play its safe strategy allows (bounds.h s_safe_ducks) and never
@@ -589,6 +610,9 @@ static PyMethodDef engine_methods[] = {
     {"lost_tricks", (PyCFunction)m_lost_tricks, METH_VARARGS,
      "lost_tricks(state, mutant=0) -> (j, cap): S surely loses j coming tricks beyond its "
      "top (0-2; bounds.h s_losers) and the paradox part's cap they give (-1: none)"},
+    {"safe_lost_tricks", (PyCFunction)m_safe_lost_tricks, METH_VARARGS,
+     "safe_lost_tricks(state, mutant=0) -> j: S surely loses j coming tricks beyond its top "
+     "(0-2) by a strategy that surely causes no paradox (bounds.h s_safe_losers)"},
     {"proof_census", (PyCFunction)m_proof_census, METH_VARARGS,
      "proof_census(state, lo, hi, pk, per_level) -> [(state, lo, hi, pk)] | None: a sample of "
      "the proof's inner nodes by tricks left (search.h ProofCensus)"},

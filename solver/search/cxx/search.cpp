@@ -156,6 +156,14 @@ int Engine::win_static(const State& st, int& lo, int& hi, int& pk, uint64_t& lm,
         } else if (lo == 0 && hi >= ub && pk >= 0 && opt.bounds & BOUND_DUCK && pk >= top - 2 &&
                    s_ducks(cx, st, sb))
             return 1;
+        // S's sure losers by a strategy that also keeps S safe (BOUND_SAFE_TWO,
+        // s_safe_losers): no paradox of S and at most ub - j more tricks, whatever the paradox
+        // part (the "at most k" goals); asked only for the j the goal needs (1 or 2)
+        if (opt.bounds & BOUND_SAFE_TWO && lo == 0 && hi < ub && hi >= ub - 2 &&
+            s_safe_losers(cx, st, s_done, sb, lm, opt.bounds, ub - hi) >= ub - hi) {
+            if (ordered) *ordered = true;  // s_beaten compares numbers (partition.h)
+            return 1;
+        }
         // the other seats can force S's paradox (X1, X3). Only goals without a paradox part
         // are settled: the others' strategy proves the paradox, it does not exclude lines in
         // which they are stuck first, so a goal with one is not the empty interval's
