@@ -276,3 +276,55 @@ def test_a_whole_game_against_catbox_to_its_totals_and_its_record(
         page.click("#versus-again")  # and a new game can start
         page.wait_for_selector("#versus-new button[type=submit]")
         assert refused == []
+
+
+def test_a_game_against_catbox_comes_back_after_a_reload_at_every_step(
+    browser: Browser, server: Served
+) -> None:
+    """A phone at the table reloads: the round start shows the same hand, the round on the
+    board comes back at the same ply (the nav marking the game, not the board), and between
+    rounds the totals come back with the next round to play."""
+    me = "B"
+    with open_page(browser, server.url + "#game") as (page, refused):
+        page.select_option("#versus-new [name=players]", "3")
+        page.select_option("#versus-new [name=seat]", me)
+        page.fill("#versus-new [name=seed]", "7")
+        page.click("#versus-new button[type=submit]")
+        page.wait_for_selector(".aside-choice button")
+        hand = page.inner_text(".deal-hand")
+        page.reload()
+        page.wait_for_selector(".aside-choice button")
+        assert page.inner_text(".deal-hand") == hand
+        page.click(".aside-choice button >> nth=0")
+        page.wait_for_selector(".prediction-choice button", timeout=120_000)
+        page.click(".prediction-choice button >> nth=0")
+        page.wait_for_function("document.body.dataset.game === 'round'", timeout=120_000)
+        for _ in range(2):
+            assert my_turn_or_end(page, me) == "me"
+            tap_cell(page, page.evaluate("catbox.S.view.moves.legal")[-1])
+        assert my_turn_or_end(page, me) == "me"
+        plies = page.evaluate("catbox.S.plies")
+        assert page.url.endswith("#game")
+        page.reload()
+        page.wait_for_function(
+            "document.body.dataset.game === 'round' && catbox.S.doc === catboxGame.doc"
+            " && catbox.S.view !== null",
+            timeout=60_000,
+        )
+        assert page.evaluate("catbox.S.plies") == plies
+        assert page.evaluate("catbox.S.cursor") == len(plies) - 1
+        background = "a => getComputedStyle(a).backgroundColor"
+        assert page.eval_on_selector("#to-game", background) == "rgb(241, 232, 250)"
+        assert page.eval_on_selector("#to-board", background) == "rgba(0, 0, 0, 0)"
+        while my_turn_or_end(page, me) == "me":
+            tap_cell(page, page.evaluate("catbox.S.view.moves.legal")[-1])
+        page.wait_for_selector("#versus-totals")
+        totals = page.inner_text("#versus-totals")
+        page.reload()
+        page.wait_for_selector("#versus-totals", timeout=60_000)
+        assert page.inner_text("#versus-totals") == totals
+        assert page.evaluate("catboxGame.game.rounds.length") == 1
+        page.click("#versus-next")
+        page.wait_for_selector(".aside-choice button")
+        assert "Round 2 of 3" in page.inner_text("#versus-status")
+        assert refused == []

@@ -38,7 +38,7 @@ from catbox.solver.errors import CatboxError, FormatError, PositionError
 from catbox.solver.player import DEFAULT_LEVEL, MAX_LEVEL
 from catbox.solver.record import Record
 
-from . import api, entry
+from . import api, api_practice, entry
 from .errors import ApiError, bug_json, error_json
 from .jobs import Pool
 
@@ -168,11 +168,11 @@ def create_app(
         return JSONResponse(jobs.cancel(request.path_params["job"]))
 
     async def post_practice_job(request: Request) -> Response:
-        kind, params, limit = api.practice_job(await read_json(request), level)
+        kind, params, limit = api_practice.practice_job(await read_json(request), level)
         return JSONResponse(jobs.submit(kind, params, limit), status_code=202)
 
     async def puzzles(request: Request) -> Response:
-        return JSONResponse(api.puzzle_list())
+        return JSONResponse(api_practice.puzzle_list())
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -222,12 +222,12 @@ def create_app(
             Route("/api/jobs/{job}", delete_job, methods=["DELETE"]),
             # practice: whole games against catbox, its reasons, puzzles played out
             Route("/api/practice/jobs", post_practice_job, methods=["POST"]),
-            Route("/api/game/begin", _endpoint(api.game_begin), methods=["POST"]),
-            Route("/api/game/deal", _endpoint(api.game_deal), methods=["POST"]),
-            Route("/api/game/score", _endpoint(api.game_score), methods=["POST"]),
-            Route("/api/game/export", _endpoint(api.game_export), methods=["POST"]),
+            Route("/api/game/begin", _endpoint(api_practice.game_begin), methods=["POST"]),
+            Route("/api/game/deal", _endpoint(api_practice.game_deal), methods=["POST"]),
+            Route("/api/game/score", _endpoint(api_practice.game_score), methods=["POST"]),
+            Route("/api/game/export", _endpoint(api_practice.game_export), methods=["POST"]),
             Route("/api/puzzles", puzzles),
-            Route("/api/puzzles/open", _endpoint(api.puzzle_open), methods=["POST"]),
+            Route("/api/puzzles/open", _endpoint(api_practice.puzzle_open), methods=["POST"]),
             Mount("/static", static),
             Mount("/assets", assets),
         ],

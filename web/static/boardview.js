@@ -93,7 +93,9 @@ function render(v) {
   $("redo").disabled = $("last").disabled = S.cursor >= S.plies.length - 1;
   document.body.dataset.ply = String(S.cursor);
   const own = S.doc === S.initial && S.initial.plies[S.cursor] === S.plies[S.cursor];
-  setAddress(own ? `#ply=${S.cursor}` : `#pos=${encodeURIComponent(S.plies[S.cursor])}`);
+  // a document with its own address (the game against catbox: #game) keeps it
+  const here = own ? `#ply=${S.cursor}` : `#pos=${encodeURIComponent(S.plies[S.cursor])}`;
+  setAddress(S.doc.address || here);
 }
 
 export async function tryPlay(play) {

@@ -2,13 +2,15 @@
 // advisor's ranking on request), catbox's seats make theirs (its player, in worker jobs), you
 // play the round on the board with catbox in the other seats, then the next round (the start
 // passes left, Sc4) to the totals and the winner; the game record downloads and reviews.
-// The game is kept here, in the page: {players, names, first_start, rounds: [round records]}.
+// The game is kept here, in the page: {players, names, first_start, rounds: [round records]},
+// and in the tab's session storage, so a reload (a phone at the table) goes on where it was.
 import { openDocument } from "./boardview.js";
 import { $, call, el, say } from "./net.js";
 import { adviceTable, runJob } from "./practicejobs.js";
 import * as router from "./router.js";
 import { S } from "./state.js";
 import { roundEnd } from "./gameend.js";
+import { keep, kept } from "./gamekeep.js";
 
 export const G = {
   game: null, // {players, names, first_start, rounds}
@@ -21,6 +23,25 @@ export const G = {
   ended: false,
   token: null, // the running jobs' cancel token
 };
+
+// The game kept before a reload, back on the page at the step it was at; false when none is.
+async function restore() {
+  const saved = kept();
+  if (!saved) return false;
+  Object.assign(G, { game: saved.game, me: saved.me, seed: saved.seed, deal: saved.deal,
+    asides: saved.asides, preds: saved.preds, doc: null, ended: false });
+  panel();
+  cancelJobs();
+  const phase = saved.phase;
+  if (saved.doc && (phase === "round" || phase === "between" || phase === "over")) {
+    G.ended = phase !== "round"; // an ended round is not recorded twice
+    await onBoard(saved.doc, saved.doc.cursor, phase);
+    if (G.ended) await roundEnd();
+    return true;
+  }
+  await nextRound(); // the round start again: the same deal and catbox's same choices (seeds)
+  return true;
+}
 
 const letters = (n) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const idx = (s) => s.charCodeAt(0) - 65;
@@ -65,6 +86,7 @@ export function showSetup() {
   panel();
   cancelJobs();
   document.body.dataset.game = "setup";
+  keep();
   router.setMode("game");
   status("A game has as many rounds as players; the round start passes left each round (Sc4).");
   body().replaceChildren(setupForm());
@@ -97,6 +119,8 @@ export async function nextRound() {
   G.asides = Array(n).fill(null);
   G.preds = Array(n).fill(null);
   G.ended = false;
+  G.doc = null;
+  keep();
   await chooseAside(token);
 }
 
@@ -224,20 +248,33 @@ async function begin() {
     return;
   }
   G.doc.title = `Game against catbox · round ${G.deal.round + 1} of ${n}`;
+  await onBoard(G.doc);
+}
+
+// The round's document on the board, played in practice from the player's seat; its address is
+// the game's (#game), so a reload comes back to the game.
+async function onBoard(doc, ply, phase = "round") {
+  const n = G.game.players;
+  G.doc = doc;
+  doc.address = "#game";
   $("practice").checked = true;
   $("show-all").checked = false;
   $("my-seat").replaceChildren(...letters(n).map((s) => new Option(s, s)));
   $("my-seat").value = G.me;
-  document.body.dataset.game = "round";
+  document.body.dataset.game = phase;
   status(`${heading()} · predictions: ${n > 2 ? predictionLine() : "none at 2 players"}`);
   body().replaceChildren();
   say("");
-  await openDocument(G.doc);
+  await openDocument(doc, ply);
+  keep();
 }
 
 // The round on the board has ended: record it, score the game so far.
 function watch() {
   const check = () => {
+    if (G.game && G.doc && S.doc === G.doc) document.body.dataset.versus = "on";
+    else delete document.body.dataset.versus; // the nav marks the game while its round is shown
+    if (G.doc && S.doc === G.doc) keep();
     if (!G.doc || G.ended || S.doc !== G.doc || !S.view) return;
     if (S.view.to_play !== null || S.cursor !== S.plies.length - 1) return;
     G.ended = true;
@@ -249,7 +286,7 @@ function watch() {
 }
 
 router.route("game", async () => {
-  if (!G.game) showSetup();
+  if (!G.game && !(await restore())) showSetup();
   else if (document.body.dataset.game === "start" || !S.doc) router.setMode("game");
   else if (S.doc === G.doc) router.setMode("board"); // back to the round on the board
   else await openDocument(G.doc);

@@ -4,6 +4,7 @@
 import { $, call, download, el } from "./net.js";
 import { adviceTable, runJob } from "./practicejobs.js";
 import { G, nextRound, showSetup, status } from "./game.js";
+import { keep } from "./gamekeep.js";
 
 const letters = (n) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const idx = (s) => s.charCodeAt(0) - 65;
@@ -92,6 +93,7 @@ export async function roundEnd() {
   status(over ? `Game over: ${winners.length > 1 ? "shared win" : "winner"} ${who}.`
     : `Round ${G.game.rounds.length} of ${G.game.players} over.`);
   document.body.dataset.game = over ? "over" : "between";
+  keep();
   const review = el("div", { id: "versus-review", className: "row" });
   const actions = el("div", { className: "row game-actions" });
   if (!over) actions.append(el("button", { id: "versus-next", type: "button", textContent: "Next round",
