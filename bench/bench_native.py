@@ -1427,6 +1427,7 @@ def _at_most_under(d: dict[str, Any], mask: int, cap: int, hi: int | None = None
     yes = probe.win(d["state"], 0, hi)
     cpu = time.process_time() - c0
     r: dict[str, Any] = {"yes": yes, "nodes": probe.nodes, "cpu": cpu, "inner": 0, "by_left": ()}
+    probe.set_budget(None, None)  # the proof's walk and the census search on
     if yes:
         size = probe.proof_size(d["state"], 0, hi)
         assert size is not None
@@ -1512,11 +1513,15 @@ def _at_most_case(
     players, left, seed = case
     records, at_case = [], []
     for d in _at_most_probes(players, left, seed, cap):
-        d["off"], d["on"] = (_at_most_under(d, m, cap) for m in masks)
+        try:
+            d["off"], d["on"] = (_at_most_under(d, m, cap) for m in masks)
+            if d["b"] > 0:
+                d["off_no"], d["on_no"] = (_at_most_under(d, m, cap, d["b"] - 1) for m in masks)
+        except OutOfTime:
+            print(f"{players:>2} {left:>4} {seed:>4} {d['row']:>3}  cut by the cap")
+            continue
         assert d["off"]["yes"] and d["on"]["yes"]
-        if d["b"] > 0:
-            d["off_no"], d["on_no"] = (_at_most_under(d, m, cap, d["b"] - 1) for m in masks)
-            assert not d["off_no"]["yes"] and not d["on_no"]["yes"]
+        assert "off_no" not in d or not (d["off_no"]["yes"] or d["on_no"]["yes"])
         o, n = d["off"], d["on"]
         by = " ".join(f"{a}/{b}" for a, b in zip(reversed(o["by_left"]), reversed(n["by_left"]),
                                                  strict=True) if a or b)  # fmt: skip
@@ -1540,12 +1545,11 @@ def _at_most_case(
     return records, census_rows
 
 
-def safe_losers(seeds: int, quick: bool, per_level: int) -> dict[str, Any]:
-    """BOUND_SAFE_TWO off and on (part 17): every row's "at most b" yes and "at most b - 1" no
-    of AT_MOST_CASES (fresh engine each: nodes, CPU seconds, the yes's proof by tricks left),
-    the census of the yes proofs, the fixed paradox probes with 3p / 8 seed 700 row 0's, and
-    every analyze answer past the horizon off and on."""
-    cap = 200_000_000
+def safe_losers(quick: bool, per_level: int) -> dict[str, Any]:
+    """BOUND_SAFE_TWO off and on (part 17, first half): every row's "at most b" yes and "at
+    most b - 1" no of AT_MOST_CASES (fresh engine each: nodes, CPU seconds, the yes's proof by
+    tricks left) and the census of the yes proofs (safe_probes: the rest)."""
+    cap = 50_000_000
     off_mask, on_mask = BOUNDS_DEFAULT & ~BOUND_SAFE_TWO, BOUNDS_DEFAULT | BOUND_SAFE_TWO
     print(
         "\n== S's sure losers by a safe strategy (BOUND_SAFE_TWO): every row's \"at most b\""
@@ -1570,6 +1574,14 @@ def safe_losers(seeds: int, quick: bool, per_level: int) -> dict[str, Any]:
             if at:
                 print(f"-- {players} players, {left} tricks left, seed {seed}, row {at[0]['row']}")
                 _safe_census_print(at)
+    return {"at_most": rows, "census": census_rows}
+
+
+def safe_probes(seeds: int, quick: bool) -> dict[str, Any]:
+    """BOUND_SAFE_TWO off and on (part 17, second half): the fixed paradox probes with 3p / 8
+    seed 700 row 0's (fresh engine each), and every analyze answer past the horizon and of
+    AT_MOST_CASES (_analyze_ab)."""
+    off_mask, on_mask = BOUNDS_DEFAULT & ~BOUND_SAFE_TWO, BOUNDS_DEFAULT | BOUND_SAFE_TWO
     probes: list[dict[str, Any]] = []
     print("\n-- the fixed paradox probes off / on (M nodes, CPU s, inner)")
     cases = [(p, left, s) for p, left in CENSUS_CASES for s in range(700, 700 + seeds)]
@@ -1585,10 +1597,11 @@ def safe_losers(seeds: int, quick: bool, per_level: int) -> dict[str, Any]:
             + "  " + " ".join(f"{a}/{b}" for a, b in zip(reversed(pair["off"]["by_left"]),
                               reversed(pair["on"]["by_left"]), strict=True) if a or b),
             flush=True)  # fmt: skip
-    cases_ab = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON
+    more = [c for c in AT_MOST_CASES if c not in PAST_HORIZON]
+    cases_ab = [(3, 7, 702), (5, 5, 701)] if quick else PAST_HORIZON + more
     title = "S's sure losers by a safe strategy (BOUND_SAFE_TWO)"
     ab = _analyze_ab(title, {"bounds": off_mask}, {"bounds": on_mask}, cases_ab)
-    return {"at_most": rows, "census": census_rows, "probes": probes, "analyze": ab}
+    return {"probes": probes, "analyze": ab}
 
 
 SEARCH_NORMAL = 5  # search.h SEARCH_NORM | SEARCH_PN_NORM (the default)
@@ -1845,7 +1858,8 @@ def main() -> None:
     if args.only in (None, "subsume"):
         out["subsume"] = subsume(seeds, args.quick)
     if args.only == "safe":  # a switch measured alone: not in the full run
-        out["safe"] = safe_losers(seeds, args.quick, 0 if args.quick else 60)
+        out["safe"] = safe_losers(args.quick, 0 if args.quick else 60)
+        out["safe"].update(safe_probes(seeds, args.quick))
     if args.only in (None, "possible"):
         out["possible"] = possible_set(10 if args.quick else 30, 10.0 if args.quick else 60.0)
     if args.only in (None, "threads"):
