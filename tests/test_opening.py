@@ -32,6 +32,8 @@ SMALL = {2: 40, 3: 40, 4: 40, 5: 40}  # playouts per decision in these tests
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     for p, b in SMALL.items():
         monkeypatch.setitem(opening.BUDGET, p, b)
+    for p in opening.ASIDE_BUDGET:
+        monkeypatch.setitem(opening.ASIDE_BUDGET, p, SMALL[p])
 
 
 def _order_before(players: int, order: int) -> tuple[int, ...]:
@@ -205,6 +207,27 @@ def test_S2_the_set_aside_is_a_copy_of_a_most_held_number_the_ranking_breaks_tie
         ties += len(tied) > 1
         assert c.aside == choose_aside(hand, players=4, order=seed % 4, seed=seed)
     assert ties >= 3
+
+
+@pytest.mark.usefixtures("small_budget")
+def test_S2_with_ASIDE_EVERY_every_card_of_the_hand_is_ranked_for_the_set_aside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``ASIDE_EVERY`` on (here at 5 players) the set-aside candidates are every number of
+    the dealt hand, not only the most-held ones; the card chosen is the ranking's best, a card
+    of the hand (S2), the same for the same seed, and ``choose_aside`` agrees with
+    ``aside_choice``."""
+    from catbox.solver.estimates.opening import aside_choice
+
+    monkeypatch.setitem(opening.ASIDE_EVERY, 5, True)
+    for seed in range(6):
+        hand = deal_round(5, seed).dealt[seed % 5]
+        c = aside_choice(hand, players=5, order=seed % 5, seed=seed)
+        assert {r.set_aside for r in c.opening.rows} == set(hand)
+        assert c.aside in hand and c.aside == c.opening.rows[0].set_aside
+        assert len(c.opening.rows) == 3 * len(set(hand))  # every card, every prediction
+        assert c.aside == choose_aside(hand, players=5, order=seed % 5, seed=seed)
+        assert c == aside_choice(tuple(reversed(hand)), players=5, order=seed % 5, seed=seed)
 
 
 def test_S3_a_world_agrees_with_the_predictions_made_before_the_seat() -> None:

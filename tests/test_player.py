@@ -172,6 +172,9 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on(
     monkeypatch.setattr(player, "PROBE_NODES", None)  # every probe answered, as here
     monkeypatch.setattr(player, "HORIZON_RISK", 2.0)  # whatever the defaults, both terms count
     monkeypatch.setattr(player, "CUT_SHARE", 0.5)
+    # the pure-Python engine answers the probes below: at 5 players it asks at 2 tricks left
+    # here (the player's horizon there is deeper; the formula is the same at any horizon)
+    monkeypatch.setitem(player.HORIZON, 5, 2)
 
     for players, seed in ((3, 1), (4, 2), (5, 3)):
         full = random_position(players, seed=seed, tricks_left=HORIZON[players] + 2)

@@ -413,7 +413,7 @@ def most_held_numbers(hand: Sequence[int]) -> tuple[int, ...]:
 @dataclass(frozen=True, slots=True)
 class AsideChoice:
     """:func:`choose_aside`'s decision: the ranking it was made from (``opening``: every
-    (card, prediction) for the most-held numbers), the card chosen, the best candidate
+    (card, prediction) for the candidate numbers), the card chosen, the best candidate
     (``usual``) and two fields kept for the documents' shape: ``check`` (always None: no
     check of another card is made) and ``worlds`` (0)."""
 
@@ -422,6 +422,15 @@ class AsideChoice:
     usual: tuple[int, int | None]
     check: float | None
     worlds: int
+
+
+# per player count, the set-aside candidates: every number of the hand (True) or the numbers it
+# holds most of (False), ranked over ASIDE_BUDGET playouts (default BUDGET). At 5 players the
+# model says the card is the lever (bench/arena.py's round-start ceiling: +0.43 against +0.22
+# per seat-round with every card ranked); measured in the arenas (docs/player.md, "Five
+# players")
+ASIDE_EVERY = {2: False, 3: False, 4: False, 5: False}
+ASIDE_BUDGET = {5: 800}
 
 
 def aside_choice(
@@ -433,12 +442,17 @@ def aside_choice(
     limits: Limits | None = None,
 ) -> AsideChoice:
     """The decision of :func:`choose_aside` with its reasons (:class:`AsideChoice`): the
-    candidates are the numbers the hand holds most of, ranked with every prediction over
-    :data:`BUDGET` playouts when there are several; with one, its predictions are ranked
-    over a third of it (the reasons only: the card is already decided)."""
+    candidates are the numbers the hand holds most of (every number of the hand where
+    :data:`ASIDE_EVERY` says so), ranked with every prediction over :data:`ASIDE_BUDGET`
+    (default :data:`BUDGET`) playouts when there are several; with one, its predictions are
+    ranked over a third of :data:`BUDGET` (the reasons only: the card is already decided)."""
     check_start(players, tuple(sorted(hand)), order, typical_before(players, order))
     tied = most_held_numbers(tuple(hand))
-    total = BUDGET[players] if len(tied) > 1 else BUDGET[players] // 3
+    if ASIDE_EVERY[players]:
+        tied = tuple(sorted(set(hand)))
+    total = ASIDE_BUDGET.get(players, BUDGET[players])
+    if len(tied) == 1:
+        total = BUDGET[players] // 3
     opening = opening_for_aside(
         hand, players=players, order=order, seed=seed, limits=limits, budget=total, asides=tied
     )
@@ -461,15 +475,16 @@ def choose_aside(
     crowded number is the usual paradox risk); when several numbers tie, the one whose best
     (card, prediction) scores most by :func:`rank_openings` over :data:`BUDGET` playouts, the
     predictions before the seat assumed in the middle of the allowed values (they are made
-    after the set-aside, S3). Ranking every card of the hand instead won no points in
-    bench/arena.py's round-start measurements (docs/player.md).
+    after the set-aside, S3). Where :data:`ASIDE_EVERY` says so, every card of the hand is
+    ranked instead, over :data:`ASIDE_BUDGET` playouts; at 3 and 4 players that won no points
+    in bench/arena.py's round-start measurements (docs/player.md).
 
     Raises:
         PositionError: the hand or the order is not one of ``players`` (S1, B1).
     """
     check_start(players, tuple(sorted(hand)), order, typical_before(players, order))
     tied = most_held_numbers(tuple(hand))
-    if len(tied) == 1:
+    if len(tied) == 1 and not ASIDE_EVERY[players]:
         return tied[0]
     return aside_choice(hand, players=players, order=order, seed=seed, limits=limits).aside
 

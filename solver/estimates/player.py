@@ -94,8 +94,12 @@ __all__ = [
 DEFAULT_LEVEL = 1
 MAX_LEVEL = 5  # the front doors' budget knob (--level) stops here: 100 deals per decision
 # tricks left (the current one included) from which the player solves sampled deals exactly,
-# per player count: measured in bench/arena.py ("endgame speed") against the decision targets
-HORIZON = {2: 6, 3: 5, 4: 4, 5: 2}
+# per player count: measured in bench/arena.py ("endgame speed") against the decision targets.
+# At 5 players from 4 (2 before; a play 0.3 s CPU median at 4 tricks left, under 0.1 s in the
+# last three): of the seats that caused the paradox against the peer's heuristic bot, some
+# could still guarantee avoiding it at 3 or 4 tricks left and lost it in the rollouts; from 4
+# they caused fewer (docs/player.md, "Five players")
+HORIZON = {2: 6, 3: 5, 4: 4, 5: 4}
 SAMPLES = 20  # sampled deals per decision (level 1); level k uses k times as many
 NODE_LIMIT = 200_000  # per deal and play; a deal over it is left out
 
