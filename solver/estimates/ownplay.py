@@ -85,11 +85,15 @@ class OwnPlay:
         pred = sim.preds[seat] if sim.players > 2 else None
         if sim.paradox == seat or pred is None:
             return float(sim.score(seat) or 0)
-        group = sim.largest_group(seat)
+        group: int | None = None  # the largest group (Sc3), counted once where a hit needs it
         total = 0.0
         for d, share in self.shift(outcome(t, pred, sim.paradox is not None)):
             u = min(max(t + d, 0), sim.total_tricks)
-            total += share * (u + (group if u == pred else 0))
+            bonus = 0
+            if u == pred:
+                group = sim.largest_group(seat) if group is None else group
+                bonus = group
+            total += share * (u + bonus)
         return total
 
 
