@@ -379,6 +379,18 @@ def _prediction_policy_rule(hand: tuple[int, ...], players: int, order: int,
     return ref[0], o.rows[0].prediction
 
 
+def _prediction_own_rule(hand: tuple[int, ...], players: int, order: int,
+                         before: tuple[int, ...], seed: int, ref: Choice) -> Choice:  # fmt: skip
+    """The fixed rule's set-aside card, the prediction ranked for the player's own play
+    (``opening_for_prediction(own=True)``: the policy's tricks moved by the own-play table)."""
+    if players == 2:
+        return ref
+    o = opening_for_prediction(
+        hand, ref[0], players=players, order=order, before=before, seed=seed, own=True
+    )
+    return ref[0], o.rows[0].prediction
+
+
 def _advisor_rule(samples: int) -> StartRule:
     """The round-start advisor's best (``advise --hand``) over ``samples`` playouts a
     candidate, set-aside and prediction at once, the predictions before known (S3)."""
@@ -395,6 +407,7 @@ START_RULES: dict[str, StartRule] = {
     "player": _player_rule,
     "prediction": _prediction_rule,
     "prediction-policy": _prediction_policy_rule,
+    "prediction-own": _prediction_own_rule,
     "advisor64": _advisor_rule(64),
     "advisor100": _advisor_rule(100),
 }

@@ -1,6 +1,6 @@
 """The prediction made for the player's own play (S3): the measured own-play table's loader,
 the expected score it gives a finished playout (Sc1-Sc3 with the tricks moved), and the
-ranking behind ``choose_prediction`` consistent with the choice."""
+ranking behind ``choose_prediction`` consistent with the choice, the own-play ranking beside it."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def test_S3_the_prediction_is_the_top_of_the_ranking_it_shows(players: int) -> N
     aside = hand[0]
     before = (variant(players).predictions[0],)
 
-    def shown(own: bool = True) -> opening.Opening:
+    def shown(own: bool = False) -> opening.Opening:
         return opening_for_prediction(
             hand, aside, players=players, order=1, before=before, seed=5, own=own
         )
@@ -120,5 +120,5 @@ def test_S3_the_prediction_is_the_top_of_the_ranking_it_shows(players: int) -> N
     pred = choose_prediction(hand, aside, players=players, order=1, before=before, seed=5)
     assert pred == ranking.rows[0].prediction
     assert shown() == ranking  # deterministic for a seed
-    # the same worlds scored for the policy's play: the same candidates
-    assert {r.prediction for r in shown(own=False).rows} == {r.prediction for r in ranking.rows}
+    # the same worlds scored for the player's own play: the same candidates
+    assert {r.prediction for r in shown(own=True).rows} == {r.prediction for r in ranking.rows}

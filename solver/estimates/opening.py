@@ -418,12 +418,13 @@ def opening_for_prediction(
     seed: int = 0,
     limits: Limits | None = None,
     budget: int | None = None,
-    own: bool = True,
+    own: bool = False,
 ) -> Opening:
     """The ranking behind :func:`choose_prediction`: every allowed prediction with ``aside``
-    set aside, the predictions ``before`` known; with ``own`` (the default) the estimates are
-    for the player's own play of the round (:mod:`.ownplay`'s measured table), without it the
-    policy's."""
+    set aside, the predictions ``before`` known, on the policy's play of the round; with
+    ``own`` the estimates are for the player's own play instead (:mod:`.ownplay`'s table,
+    measured against the policy: it balanced the player's misses there but lost points
+    against another program's bots, so it is not the default; docs/player.md)."""
 
     if players == 2:
         raise PositionError("there are no predictions at 2 players", rule="S3")
@@ -527,9 +528,8 @@ def choose_prediction(
 ) -> int:
     """The prediction (S3) of the seat holding the dealt ``hand`` that set ``aside`` aside,
     knowing the predictions ``before`` it in order (the round start player's first): the best
-    of the allowed values by :func:`rank_openings` over :data:`BUDGET` playouts, each scored
-    for the player's own play of the seat (:func:`opening_for_prediction`: the policy's tricks
-    moved by :mod:`.ownplay`'s measured table, the player winning more tricks than the policy).
+    of the allowed values by :func:`rank_openings` over :data:`BUDGET` playouts
+    (:func:`opening_for_prediction`, the ranking shown as its reasons).
 
     Raises:
         PositionError: 2 players (no prediction, S3), ``aside`` not in the hand (S2), or the

@@ -12,11 +12,13 @@ card and prediction, the fixed rule's), for every seat-round where neither seat 
 paradox, the player's tricks minus the policy's, counted by how the policy's seat ended:
 ``short`` of its prediction, ``cut`` short by another seat's paradox (X3), ``hit`` or ``over``.
 
-A playout of a candidate prediction is then scored as the player's expected score: the
-policy's trick count moved by each measured difference (within 0 and the round's tricks), the
-bonus (Sc2, Sc3: the seat's largest group on the playout's board) where the moved count meets
-the prediction, weighted by the table's shares. A playout where the seat caused the paradox
-keeps its own score (Sc1): the table has no rows of it.
+Used by ``opening_for_prediction(own=True)`` (not by ``choose_prediction``: it balanced the
+player's misses against the policy but lost points against another program's bots,
+docs/player.md "Trick timing"). A playout of a candidate prediction is then scored as the
+player's expected score: the policy's trick count moved by each measured difference (within 0
+and the round's tricks), the bonus (Sc2, Sc3: the seat's largest group on the playout's board)
+where the moved count meets the prediction, weighted by the table's shares. A playout where
+the seat caused the paradox keeps its own score (Sc1): the table has no rows of it.
 
 >>> own = own_play(4)
 >>> own is not None and abs(sum(s for _, s in own.shift("hit")) - 1.0) < 1e-9
