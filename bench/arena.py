@@ -55,6 +55,7 @@ from catbox.solver.estimates.opening import (  # noqa: E402
     deal_world,
     most_held,
     most_held_numbers,
+    opening_for_prediction,
     play_world,
     strength_prediction,
 )
@@ -307,6 +308,10 @@ class Tally:
                 "paradox_base": ref.paradox == r,
                 "miss": out.miss[r] if out.miss else None,
                 "miss_base": ref.miss[r] if ref.miss else None,
+                "tricks": out.tricks[r] if out.tricks else None,
+                "tricks_base": ref.tricks[r] if ref.tricks else None,
+                "prediction": out.preds[r] if out.preds else None,
+                "prediction_base": ref.preds[r] if ref.preds else None,
             }
         )
         self.per.append(out.scores[r] - ref.scores[r])
@@ -362,6 +367,30 @@ def _prediction_rule(hand: tuple[int, ...], players: int, order: int, before: tu
     return ref[0], pred
 
 
+def _prediction_policy_rule(hand: tuple[int, ...], players: int, order: int,
+                            before: tuple[int, ...], seed: int, ref: Choice) -> Choice:  # fmt: skip
+    """The fixed rule's set-aside card, the prediction ranked on the policy's play of the seat
+    (``choose_prediction`` before the own-play table, ``opening_for_prediction(own=False)``)."""
+    if players == 2:
+        return ref
+    o = opening_for_prediction(
+        hand, ref[0], players=players, order=order, before=before, seed=seed, own=False
+    )
+    return ref[0], o.rows[0].prediction
+
+
+def _prediction_own_rule(hand: tuple[int, ...], players: int, order: int,
+                         before: tuple[int, ...], seed: int, ref: Choice) -> Choice:  # fmt: skip
+    """The fixed rule's set-aside card, the prediction ranked for the player's own play
+    (``opening_for_prediction(own=True)``: the policy's tricks moved by the own-play table)."""
+    if players == 2:
+        return ref
+    o = opening_for_prediction(
+        hand, ref[0], players=players, order=order, before=before, seed=seed, own=True
+    )
+    return ref[0], o.rows[0].prediction
+
+
 def _advisor_rule(samples: int) -> StartRule:
     """The round-start advisor's best (``advise --hand``) over ``samples`` playouts a
     candidate, set-aside and prediction at once, the predictions before known (S3)."""
@@ -377,6 +406,8 @@ def _advisor_rule(samples: int) -> StartRule:
 START_RULES: dict[str, StartRule] = {
     "player": _player_rule,
     "prediction": _prediction_rule,
+    "prediction-policy": _prediction_policy_rule,
+    "prediction-own": _prediction_own_rule,
     "advisor64": _advisor_rule(64),
     "advisor100": _advisor_rule(100),
 }
@@ -658,6 +689,8 @@ class Outcome:
     # per seat, a miss of its prediction without causing the paradox: "short", "cut" (short in a
     # round another seat's paradox ended, X3) or "over"; None otherwise (and at 2 players)
     miss: list[str | None] = field(default_factory=list)
+    tricks: list[int] = field(default_factory=list)  # per seat, tricks won
+    preds: list[int | None] = field(default_factory=list)  # per seat, the prediction
 
 
 def miss_of(pos: Position, s: int) -> str | None:
@@ -695,7 +728,15 @@ def play_round(
         t = pos.seats[s].tricks
         ok = t <= 4 if pos.players == 2 else t == pos.seats[s].prediction
         hits.append(ok and pos.paradox != s)
-    return Outcome(scores, pos.paradox, hits, times, [miss_of(pos, s) for s in range(pos.players)])
+    return Outcome(
+        scores,
+        pos.paradox,
+        hits,
+        times,
+        [miss_of(pos, s) for s in range(pos.players)],
+        [seat.tricks for seat in pos.seats],
+        [seat.prediction for seat in pos.seats],
+    )
 
 
 def fmt(e: Estimate, pct: bool = False) -> str:
@@ -718,11 +759,15 @@ def duel(
     progress: int = 0,
     self_play: bool = True,
     pred_shift: int = 0,
+    pred_rule: str | None = None,
 ) -> dict[str, object]:
     """Duplicate rounds: ``name`` in one seat at a time against ``base`` everywhere else (and,
     with ``self_play``, ``name`` in every seat against ``base`` in every seat). ``pred_shift``
     moves the contestant's seat's prediction by that many allowed values (clamped; the
-    reference round keeps the fixed rule's): the contestant's play with another prediction."""
+    reference round keeps the fixed rule's): the contestant's play with another prediction.
+    ``pred_rule`` (a round-start rule of :data:`START_RULES`) makes the contestant's seat's
+    set-aside card and prediction, the predictions before it known (S3); the reference round
+    keeps the fixed rule's."""
     a, b = AGENTS[name], AGENTS[base]
     tally = Tally()
     self_d: list[float] = []  # self-play: paradox rounds, contestant minus baseline, per seat
@@ -742,6 +787,8 @@ def duel(
                 k = allowed.index(start.seats[r].prediction or allowed[0]) + pred_shift
                 shifted = allowed[max(0, min(len(allowed) - 1, k))]
                 start_r = deal(players, seed, {r: (start.seats[r].set_aside or 0, shifted)})
+            elif pred_rule and players > 2:
+                start_r = deal(players, seed, {r: _rule_choice(pred_rule, start, seed, r)})
             out = play_round(start_r, seats, seed, timed=r)
             for k, v in out.times.items():
                 times.setdefault(k, []).extend(v)
@@ -775,6 +822,19 @@ def duel(
         "rows": tally.rows,
     }
     return res
+
+
+def _rule_choice(rule: str, start: Position, seed: int, r: int) -> Choice:
+    """Seat ``r``'s (set-aside card, prediction) by the round-start ``rule`` in the round
+    ``start`` of ``seed`` (the fixed rule's), the predictions before it known (S3)."""
+    players = start.players
+    order = (r - start.round_start) % players
+    before = tuple(
+        start.seats[(start.round_start + k) % players].prediction or 0 for k in range(order)
+    )
+    mine = (start.seats[r].set_aside or 0, start.seats[r].prediction)
+    hand = tuple(dealt_hands(players, seed)[0][r])
+    return START_RULES[rule](hand, players, order, before, seed, mine)
 
 
 def selfplay(players: int, names: list[str], base: str, deals: int, seed0: int) -> None:
@@ -896,6 +956,9 @@ def main() -> int:
     ap.add_argument(
         "--pred-shift", type=int, default=0, help="the contestant's prediction moved this much"
     )
+    ap.add_argument(
+        "--pred-rule", default=None, help="the contestant's round-start rule (of --start-rules')"
+    )
     ap.add_argument("--start", type=int, default=None, help="deals for the round-start table")
     ap.add_argument(
         "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
@@ -951,6 +1014,7 @@ def main() -> int:
                 args.progress,
                 not args.no_selfplay,
                 args.pred_shift,
+                args.pred_rule,
             )
             print_duel(r)
             res[f"{p}/{args.contestant}-{base}"] = r

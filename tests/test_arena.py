@@ -108,15 +108,20 @@ def test_a_whole_game_passes_the_start_left_and_sums_its_rounds() -> None:
 
 def test_each_seat_round_keeps_its_row_for_pairing_two_runs() -> None:
     """Tally.rows: one row per swapped seat-round, by deal index, with both sides' score,
-    paradox and miss (two contestants' runs on the same deals are paired by these rows)."""
+    paradox, miss, tricks and prediction (two contestants' runs on the same deals are paired by
+    these rows; the tricks against the prediction make the own-play table)."""
     t = Tally()
-    t.add(outcome([4, 1], miss=[None, "over"]), outcome([2, 1], paradox=0, miss=[None, "over"]), 0)
+    mine = outcome([4, 1], miss=[None, "over"])
+    mine.tricks, mine.preds = [3, 2], [3, 1]
+    t.add(mine, outcome([2, 1], paradox=0, miss=[None, "over"]), 0)
     t.end_deal()
     t.add(outcome([0, 3], paradox=1), outcome([1, 5], miss=["short", None]), 1)
     t.end_deal()
     assert t.rows == [
         {"deal": 0, "seat": 0, "score": 4, "score_base": 2, "paradox": False,
-         "paradox_base": True, "miss": None, "miss_base": None},
+         "paradox_base": True, "miss": None, "miss_base": None, "tricks": 3,
+         "tricks_base": None, "prediction": 3, "prediction_base": None},
         {"deal": 1, "seat": 1, "score": 3, "score_base": 5, "paradox": True,
-         "paradox_base": False, "miss": None, "miss_base": None},
+         "paradox_base": False, "miss": None, "miss_base": None, "tricks": None,
+         "tricks_base": None, "prediction": None, "prediction_base": None},
     ]  # fmt: skip

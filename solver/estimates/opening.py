@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..cards import COPIES, variant
@@ -31,6 +31,7 @@ from ..errors import PositionError
 from ..limits import Limits
 from ..position import Position
 from .deals import sample_rng
+from .ownplay import OwnPlay, own_play
 from .policy import Sim, playout
 from .stats import Estimate, mean
 
@@ -48,6 +49,8 @@ __all__ = [
     "most_held_numbers",
     "opening_for_aside",
     "opening_for_prediction",
+    "play_world",
+    "play_world_own",
     "rank_openings",
 ]
 
@@ -199,17 +202,16 @@ def _base(world: World, order: int, aside: int) -> Sim:
     return Sim.of(pos)
 
 
-def play_world(
+def _played(
     world: World,
     order: int,
     cands: Sequence[tuple[int, int | None]],
     before: Sequence[int],
-) -> list[tuple[int, bool]]:
-    """Every candidate (set-aside card, prediction) played out on ``world``: the asking seat's
-    score (Sc1-Sc3) and whether it avoided causing the paradox."""
+) -> Iterator[Sim]:
+    """Every candidate (set-aside card, prediction) played out on ``world`` by the policy in
+    every seat, in order: the finished rounds."""
     players = len(world.dealt)
     bases: dict[int, Sim] = {}
-    out = []
     for aside, pred in cands:
         if aside not in bases:
             bases[aside] = _base(world, order, aside)
@@ -220,8 +222,36 @@ def play_world(
                 for s in range(players)
             ]
         playout(sim, random.Random(world.play_seed))
-        out.append((sim.score(order) or 0, sim.paradox != order))
-    return out
+        yield sim
+
+
+def play_world(
+    world: World,
+    order: int,
+    cands: Sequence[tuple[int, int | None]],
+    before: Sequence[int],
+) -> list[tuple[int, bool]]:
+    """Every candidate (set-aside card, prediction) played out on ``world``: the asking seat's
+    score (Sc1-Sc3) and whether it avoided causing the paradox."""
+    return [
+        (sim.score(order) or 0, sim.paradox != order)
+        for sim in _played(world, order, cands, before)
+    ]
+
+
+def play_world_own(
+    world: World,
+    order: int,
+    cands: Sequence[tuple[int, int | None]],
+    before: Sequence[int],
+    own: OwnPlay,
+) -> list[tuple[float, bool]]:
+    """:func:`play_world` with the asking seat's score for the player's own play: the
+    policy's tricks moved by the measured table ``own`` (:mod:`.ownplay`)."""
+    return [
+        (own.score(sim, order), sim.paradox != order)
+        for sim in _played(world, order, cands, before)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,16 +311,18 @@ def rank_openings(
     seed: int = 0,
     budget: int | None = None,
     limits: Limits | None = None,
+    own: OwnPlay | None = None,
 ) -> Opening:
     """Every candidate (a set-aside card from ``asides``, default every number in the dealt
     ``hand``; every allowed prediction) ranked by successive halving over at most ``budget``
-    playouts (default :data:`BUDGET`). The inputs are the caller's to check (:mod:`.start`'s
+    playouts (default :data:`BUDGET`); with ``own``, the asking seat's scores are the player's
+    own play's (:func:`play_world_own`). The inputs are the caller's to check (:mod:`.start`'s
     ``check_start``). Deterministic for a seed unless a time limit cuts it."""
     v = variant(players)
     lim = Limits.of(limits)
     total = BUDGET[players] if budget is None else budget
     cands = [(a, p) for a in sorted(set(asides or hand)) for p in (v.predictions or (None,))]
-    rows: dict[tuple[int, int | None], list[tuple[int, bool]]] = {c: [] for c in cands}
+    rows: dict[tuple[int, int | None], list[tuple[float, bool]]] = {c: [] for c in cands}
     dropped: dict[tuple[int, int | None], int] = {}
     alive = list(cands)
     rounds = _rounds(len(cands))
@@ -304,7 +336,12 @@ def rank_openings(
                 break
             world = deal_world(players, hand, order, seed, index, before)
             index += 1
-            for c, got in zip(alive, play_world(world, order, alive, before), strict=True):
+            played = (
+                play_world(world, order, alive, before)
+                if own is None
+                else play_world_own(world, order, alive, before, own)
+            )
+            for c, got in zip(alive, played, strict=True):
                 rows[c].append(got)
             spent += len(alive)
         alive.sort(key=lambda c: _key(c, rows[c]))
@@ -328,7 +365,7 @@ def rank_openings(
     return Opening(out, spent, stopped, players, order, tuple(hand), tuple(before))
 
 
-def _key(c: tuple[int, int | None], got: list[tuple[int, bool]]) -> tuple[float, ...]:
+def _key(c: tuple[int, int | None], got: list[tuple[float, bool]]) -> tuple[float, ...]:
     """Best first: the mean score, then paradox avoidance, then the smaller card/prediction."""
     n = max(1, len(got))
     return (-sum(s for s, _ in got) / n, -sum(ok for _, ok in got) / n, c[0], c[1] or 0)
@@ -381,9 +418,13 @@ def opening_for_prediction(
     seed: int = 0,
     limits: Limits | None = None,
     budget: int | None = None,
+    own: bool = False,
 ) -> Opening:
     """The ranking behind :func:`choose_prediction`: every allowed prediction with ``aside``
-    set aside, the predictions ``before`` known."""
+    set aside, the predictions ``before`` known, on the policy's play of the round; with
+    ``own`` the estimates are for the player's own play instead (:mod:`.ownplay`'s table,
+    measured against the policy: it balanced the player's misses there but lost points
+    against another program's bots, so it is not the default; docs/player.md)."""
 
     if players == 2:
         raise PositionError("there are no predictions at 2 players", rule="S3")
@@ -400,6 +441,7 @@ def opening_for_prediction(
         seed=seed,
         budget=budget,
         limits=limits,
+        own=own_play(players) if own else None,
     )
 
 
@@ -501,7 +543,8 @@ def choose_prediction(
 ) -> int:
     """The prediction (S3) of the seat holding the dealt ``hand`` that set ``aside`` aside,
     knowing the predictions ``before`` it in order (the round start player's first): the best
-    of the allowed values by :func:`rank_openings` over :data:`BUDGET` playouts.
+    of the allowed values by :func:`rank_openings` over :data:`BUDGET` playouts
+    (:func:`opening_for_prediction`, the ranking shown as its reasons).
 
     Raises:
         PositionError: 2 players (no prediction, S3), ``aside`` not in the hand (S2), or the
