@@ -41,6 +41,7 @@ __all__ = [
     "Opening",
     "OpeningRow",
     "World",
+    "aside_candidates",
     "aside_choice",
     "check_start",
     "choose_aside",
@@ -50,7 +51,6 @@ __all__ = [
     "opening_for_aside",
     "opening_for_prediction",
     "play_world",
-    "play_world_own",
     "rank_openings",
 ]
 
@@ -230,26 +230,17 @@ def play_world(
     order: int,
     cands: Sequence[tuple[int, int | None]],
     before: Sequence[int],
-) -> list[tuple[int, bool]]:
-    """Every candidate (set-aside card, prediction) played out on ``world``: the asking seat's
-    score (Sc1-Sc3) and whether it avoided causing the paradox."""
-    return [
-        (sim.score(order) or 0, sim.paradox != order)
-        for sim in _played(world, order, cands, before)
-    ]
-
-
-def play_world_own(
-    world: World,
-    order: int,
-    cands: Sequence[tuple[int, int | None]],
-    before: Sequence[int],
-    own: OwnPlay,
+    own: OwnPlay | None = None,
 ) -> list[tuple[float, bool]]:
-    """:func:`play_world` with the asking seat's score for the player's own play: the
-    policy's tricks moved by the measured table ``own`` (:mod:`.ownplay`)."""
+    """Every candidate (set-aside card, prediction) played out on ``world``: the asking seat's
+    score (Sc1-Sc3; with ``own``, its expected score for the player's own play: the policy's
+    tricks moved by the measured table, :mod:`.ownplay`) and whether it avoided causing the
+    paradox."""
     return [
-        (own.score(sim, order), sim.paradox != order)
+        (
+            float(sim.score(order) or 0) if own is None else own.score(sim, order),
+            sim.paradox != order,
+        )
         for sim in _played(world, order, cands, before)
     ]
 
@@ -316,7 +307,7 @@ def rank_openings(
     """Every candidate (a set-aside card from ``asides``, default every number in the dealt
     ``hand``; every allowed prediction) ranked by successive halving over at most ``budget``
     playouts (default :data:`BUDGET`); with ``own``, the asking seat's scores are the player's
-    own play's (:func:`play_world_own`). The inputs are the caller's to check (:mod:`.start`'s
+    own play's (:func:`play_world`). The inputs are the caller's to check (:mod:`.start`'s
     ``check_start``). Deterministic for a seed unless a time limit cuts it."""
     v = variant(players)
     lim = Limits.of(limits)
@@ -336,12 +327,7 @@ def rank_openings(
                 break
             world = deal_world(players, hand, order, seed, index, before)
             index += 1
-            played = (
-                play_world(world, order, alive, before)
-                if own is None
-                else play_world_own(world, order, alive, before, own)
-            )
-            for c, got in zip(alive, played, strict=True):
+            for c, got in zip(alive, play_world(world, order, alive, before, own), strict=True):
                 rows[c].append(got)
             spent += len(alive)
         alive.sort(key=lambda c: _key(c, rows[c]))
@@ -475,6 +461,17 @@ ASIDE_EVERY = {2: False, 3: False, 4: False, 5: False}
 ASIDE_BUDGET = {5: 800}
 
 
+def aside_candidates(hand: Sequence[int], *, players: int, order: int) -> tuple[int, ...]:
+    """The numbers :func:`choose_aside` chooses among: those the hand holds most of (every
+    number of the hand where :data:`ASIDE_EVERY` says so), ascending.
+
+    Raises:
+        PositionError: the hand or the order is not one of ``players`` (S1, B1).
+    """
+    check_start(players, tuple(sorted(hand)), order, typical_before(players, order))
+    return tuple(sorted(set(hand))) if ASIDE_EVERY[players] else most_held_numbers(tuple(hand))
+
+
 def aside_choice(
     hand: Sequence[int],
     *,
@@ -482,19 +479,19 @@ def aside_choice(
     order: int,
     seed: int = 0,
     limits: Limits | None = None,
+    candidates: Sequence[int] | None = None,
 ) -> AsideChoice:
     """The decision of :func:`choose_aside` with its reasons (:class:`AsideChoice`): the
-    candidates are the numbers the hand holds most of (every number of the hand where
-    :data:`ASIDE_EVERY` says so), ranked with every prediction over :data:`ASIDE_BUDGET`
-    (default :data:`BUDGET`) playouts when there are several; with one, its predictions are
-    ranked over a third of :data:`BUDGET` (the reasons only: the card is already decided)."""
-    check_start(players, tuple(sorted(hand)), order, typical_before(players, order))
-    tied = most_held_numbers(tuple(hand))
-    if ASIDE_EVERY[players]:
-        tied = tuple(sorted(set(hand)))
-    total = ASIDE_BUDGET.get(players, BUDGET[players])
-    if len(tied) == 1:
-        total = BUDGET[players] // 3
+    ``candidates`` (default :func:`aside_candidates`) ranked with every prediction over
+    :data:`ASIDE_BUDGET` (default :data:`BUDGET`) playouts when there are several; with one,
+    its predictions are ranked over a third of :data:`BUDGET` (the reasons only: the card is
+    already decided)."""
+    tied = (
+        aside_candidates(hand, players=players, order=order)
+        if candidates is None
+        else tuple(candidates)
+    )
+    total = ASIDE_BUDGET.get(players, BUDGET[players]) if len(tied) > 1 else BUDGET[players] // 3
     opening = opening_for_aside(
         hand, players=players, order=order, seed=seed, limits=limits, budget=total, asides=tied
     )
@@ -515,20 +512,21 @@ def choose_aside(
     for the same hand, order and seed (unless a time limit in ``limits`` cuts the search).
     A copy of the number the hand holds most of (each number has 4 cells and 5 copies, so a
     crowded number is the usual paradox risk); when several numbers tie, the one whose best
-    (card, prediction) scores most by :func:`rank_openings` over :data:`BUDGET` playouts, the
-    predictions before the seat assumed in the middle of the allowed values (they are made
-    after the set-aside, S3). Where :data:`ASIDE_EVERY` says so, every card of the hand is
-    ranked instead, over :data:`ASIDE_BUDGET` playouts; at 3 and 4 players that won no points
-    in bench/arena.py's round-start measurements (docs/player.md).
+    (card, prediction) scores most by :func:`rank_openings` over :data:`ASIDE_BUDGET` playouts
+    (default :data:`BUDGET`), the predictions before the seat assumed in the middle of the
+    allowed values (they are made after the set-aside, S3). Where :data:`ASIDE_EVERY` says so,
+    every card of the hand is ranked instead; at 3 and 4 players that won no points in
+    bench/arena.py's round-start measurements (docs/player.md).
 
     Raises:
         PositionError: the hand or the order is not one of ``players`` (S1, B1).
     """
-    check_start(players, tuple(sorted(hand)), order, typical_before(players, order))
-    tied = most_held_numbers(tuple(hand))
-    if len(tied) == 1 and not ASIDE_EVERY[players]:
+    tied = aside_candidates(hand, players=players, order=order)
+    if len(tied) == 1:
         return tied[0]
-    return aside_choice(hand, players=players, order=order, seed=seed, limits=limits).aside
+    return aside_choice(
+        hand, players=players, order=order, seed=seed, limits=limits, candidates=tied
+    ).aside
 
 
 def choose_prediction(

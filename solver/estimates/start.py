@@ -81,7 +81,7 @@ class StartAdvice:
 StartJob = tuple[int, tuple[int, ...], int, tuple[int, ...], int, int]
 
 
-def _start_job(job: StartJob) -> list[tuple[int, bool]]:
+def _start_job(job: StartJob) -> list[tuple[float, bool]]:
     players, hand, order, before, seed, index = job
     v = variant(players)
     keys = [(a, p) for a in sorted(set(hand)) for p in (v.predictions or (None,))]
