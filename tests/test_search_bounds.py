@@ -667,6 +667,21 @@ def _hand(*numbers: int) -> int:
     return sum(1 << (3 * (k - 1)) for k in numbers)
 
 
+def _built_3p(empty: list[tuple[int, int]]) -> tuple[int, NativeEngine, NativeEngine]:
+    """A built 3-player board of 6 numbers: the occupied-cell word with every cell filled but
+    ``empty`` ((colour, number) pairs), and two engines for it, the defaults and every bound
+    off (the search without bounds)."""
+    n = 6
+    occ = (1 << (4 * n)) - 1
+    for c, k in empty:
+        occ &= ~(1 << (c * n + k - 1))
+    pos = random_position(3, 700, 3)
+    nat = NativeEngine.for_position(pos, 0)
+    off = NativeEngine.for_position(pos, 0)
+    off.core.set_bounds(0)
+    return occ, nat, off
+
+
 def test_losers_mutant_without_f2_is_refuted() -> None:
     """s_losers' next-trick loser must drop trick 0's led colour from S's losing cells (F2):
     3 players, 3 tricks left, every red cell filled; seat 1 led 1B, seat 2 to play, then S
@@ -675,16 +690,10 @@ def test_losers_mutant_without_f2_is_refuted() -> None:
     lead in trick 1 then leaves it only winning yellows. The rule counts one loser there; the
     mutant that forgets F2 (LOST_TWO_NO_F2) claims two, which the enumeration and the search
     without bounds refute."""
-    n, blue, yellow, green = 6, 1, 2, 3
+    blue, yellow, green = 1, 2, 3
     empty = [(blue, k) for k in (2, 3, 4, 5, 6)] + [(yellow, k) for k in (2, 3, 4, 5, 6)]
     empty += [(green, k) for k in (2, 3, 4)]
-    occ = (1 << (4 * n)) - 1
-    for c, k in empty:
-        occ &= ~(1 << (c * n + k - 1))
-    pos = random_position(3, 700, 3)
-    nat = NativeEngine.for_position(pos, 0)
-    off = NativeEngine.for_position(pos, 0)
-    off.core.set_bounds(0)
+    occ, nat, off = _built_3p(empty)
     fs = (occ, 0, 0xFFF, 1, 1, blue, 1, 1, 0, 3, _hand(5, 5, 6, 6), _hand(2, 3, 4),
           _hand(2, 3, 4, 4))  # fmt: skip
     st = unflat(nat.ctx, fs)

@@ -18,6 +18,7 @@ from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import State
 from tests.test_search_bounds import (
     ALL_BOUNDS,
+    _built_3p,
     _hand,
     _s_done,
     _switch_keeps_answers,
@@ -103,16 +104,10 @@ def test_safe_losers_mutant_without_f2_is_refuted() -> None:
     yellow lead in trick 1 then leaves it only winning plays. S is safe without blue and yellow
     (its reds), so the rule counts one safe loser; the mutant that forgets F2 claims two (at
     most 0 more tricks), which the enumeration and the search without bounds refute."""
-    n, red, blue, yellow, green = 6, 0, 1, 2, 3
+    red, blue, yellow, green = 0, 1, 2, 3
     empty = [(blue, k) for k in (2, 3, 4, 5, 6)] + [(yellow, k) for k in (2, 3, 4, 5, 6)]
     empty += [(green, k) for k in (2, 3, 4)] + [(red, 5), (red, 6)]
-    occ = (1 << (4 * n)) - 1
-    for c, k in empty:
-        occ &= ~(1 << (c * n + k - 1))
-    pos = random_position(3, 700, 3)
-    nat = NativeEngine.for_position(pos, 0)
-    off = NativeEngine.for_position(pos, 0)
-    off.core.set_bounds(0)
+    occ, nat, off = _built_3p(empty)
     fs = (occ, 0, 0xFFF, 1, 1, blue, 1, 1, 0, 2, _hand(5, 6, 6), _hand(2, 3), _hand(2, 3, 4))
     st = unflat(nat.ctx, fs)
     ub = nat.core.static_bounds(fs)[0]
