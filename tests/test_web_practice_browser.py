@@ -313,6 +313,7 @@ def test_a_game_against_catbox_comes_back_after_a_reload_at_every_step(
         )
         assert page.evaluate("catbox.S.plies") == plies
         assert page.evaluate("catbox.S.cursor") == len(plies) - 1
+        assert page.input_value("#players") == "3"  # a new deal from the board: this table's size
         background = "a => getComputedStyle(a).backgroundColor"
         assert page.eval_on_selector("#to-game", background) == "rgb(241, 232, 250)"
         assert page.eval_on_selector("#to-board", background) == "rgba(0, 0, 0, 0)"

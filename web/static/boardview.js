@@ -41,6 +41,7 @@ export function openDocument(doc, ply) {
     ...doc.seats.map((s, i) => new Option(doc.names.length ? `${s} · ${doc.names[i]}` : s, s)),
   );
   if (doc.seats.includes(keep)) mine.value = keep;
+  $("players").value = String(doc.seats.length); // the next deal: this board's table size
   $("save-record").disabled = !doc.record;
   $("save-note").textContent = doc.record
     ? ""
