@@ -58,10 +58,14 @@ sys.path.insert(0, str(ROOT))
 
 from bench.arena import AGENTS, dealt_hands, miss_of  # noqa: E402
 from bench.peer_tables import (  # noqa: E402
+    GAME_HEAD,
+    ROUND_HEAD,
     game_table,
+    markdown_row,
     nearest_legal,
     print_game,
     print_round,
+    read_rows,
     round_table,
     seatings,
 )
@@ -310,12 +314,7 @@ def stored(paths: Sequence[Path], mode: str, players: int | None, bot: str | Non
     """The rows in ``paths`` of one table, the last row of each deal (or game) kept."""
     rows: dict[tuple[Any, ...], Any] = {}
     for path in paths:
-        if not path.exists():
-            continue
-        for line in path.read_text().splitlines():
-            if not line.strip():
-                continue
-            r = json.loads(line)
+        for r in read_rows(path):
             if r.get("mode") != mode or (players and r["players"] != players):
                 continue
             if bot and r["bot"] != bot:
@@ -331,15 +330,18 @@ def next_deal(path: Path, mode: str, players: int, bot: str) -> int:
     return 1 + max(done, default=-1)
 
 
+def print_markdown(paths: Sequence[Path]) -> None:
+    """bench/README.md's tables of stored rows, a line per file (``--tables ... --markdown``)."""
+    files = [(p.name.split(".")[0], read_rows(p)) for p in paths]
+    for mode, head in (("round", ROUND_HEAD), ("game", GAME_HEAD)):
+        lines = [markdown_row(n, rs) for n, rs in files if rs and rs[0]["mode"] == mode]
+        if lines:
+            print(head, *lines, "", sep="\n")
+
+
 def print_tables(paths: Sequence[Path]) -> None:
     """Every table the rows in ``paths`` hold."""
-    keys = set()
-    for path in paths:
-        if path.exists():
-            for line in path.read_text().splitlines():
-                if line.strip():
-                    r = json.loads(line)
-                    keys.add((r["mode"], r["players"], r["bot"]))
+    keys = {(r["mode"], r["players"], r["bot"]) for path in paths for r in read_rows(path)}
     for mode, players, bot in sorted(keys):
         rows = stored(paths, mode, players, bot)
         if mode == "round":
@@ -375,10 +377,12 @@ def main() -> int:
                     help="the suite's rows, a file per table; tables over them all")  # fmt: skip
     ap.add_argument("--tables", type=Path, nargs="*", default=None,
                     help="print the tables of these row files, play nothing")  # fmt: skip
+    ap.add_argument("--markdown", action="store_true",
+                    help="with --tables: a markdown line per file (bench/README.md)")  # fmt: skip
     ap.add_argument("--every", type=int, default=10, help="print every this many deals")
     args, _ = ap.parse_known_args()
     if args.tables is not None:
-        print_tables(args.tables)
+        (print_markdown if args.markdown else print_tables)(args.tables)
         return 0
     if not args.peer or not Path(args.peer).is_dir():
         print("peer arena skipped: pass --peer PATH (or CATBOX_PEER) to a checkout of the peer")

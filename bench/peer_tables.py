@@ -13,15 +13,27 @@ tricks left at a play). A **game row** is ``{"mode": "game", "players", "bot", "
 
 from __future__ import annotations
 
+import gzip
+import json
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from catbox.solver.estimates.stats import Estimate, mean, proportion
 from catbox.solver.scoring import game_result
 
 Row = dict[str, Any]
+
+
+def read_rows(path: Path) -> list[Row]:
+    """The rows a run appended to ``path`` (``.jsonl``, or ``.jsonl.gz`` as the stored rows in
+    bench/peer-rows are kept); an absent file holds none."""
+    if not path.exists():
+        return []
+    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def seatings(players: int, seats: int) -> list[tuple[int, ...]]:
@@ -60,7 +72,8 @@ def round_table(rows: Sequence[Row]) -> dict[str, Any]:
     interval over the deals; paradoxes caused per seat-round on each side (Wilson) and their
     paired difference per deal (catbox's rate minus the peer's); hits likewise; the trick
     timing of each side's misses; the peer's predictions moved to an allowed value; the CPU
-    seconds per decision (median, max) by side and kind."""
+    seconds per decision (median, max) by side and kind; the seatings by who caused the
+    paradox (a catbox seat, a peer seat, none) with the paired difference in them."""
     diffs: list[float] = []
     para_d: list[float] = []
     hit_d: list[float] = []
@@ -71,6 +84,7 @@ def round_table(rows: Sequence[Row]) -> dict[str, Any]:
     mapped: Counter[str] = Counter()
     preds = 0
     times: dict[str, list[float]] = {}
+    by_cause: dict[str, list[float]] = {"catbox": [], "peer": [], "none": []}
     for row in rows:
         per, pp, hh = [], [], []
         for s in row["seatings"]:
@@ -79,6 +93,8 @@ def round_table(rows: Sequence[Row]) -> dict[str, Any]:
             sides["peer"] = [i for i in range(players) if i not in sides["catbox"]]
             sc = s["scores"]
             per.append(_avg(sc[i] for i in sides["catbox"]) - _avg(sc[i] for i in sides["peer"]))
+            cause = next((k for k, v in sides.items() if s["paradox"] in v), "none")
+            by_cause[cause].append(per[-1])
             rate = {}
             hit = {}
             for side, seats in sides.items():
@@ -116,6 +132,7 @@ def round_table(rows: Sequence[Row]) -> dict[str, Any]:
         "peer_predictions": preds,
         "mapped": dict(sorted(mapped.items())),
         "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
+        "by_cause": {k: (len(v), _avg(v) if v else 0.0) for k, v in by_cause.items()},
     }
 
 
@@ -179,6 +196,12 @@ def print_round(label: str, t: dict[str, Any]) -> None:
         f"{fmt(t['paradox_diff'], True)}); hits {100 * t['hits_catbox'].value:.1f}% vs "
         f"{100 * t['hits_peer'].value:.1f}%"
     )
+    seated = sum(c for c, _ in t["by_cause"].values()) or 1
+    causes = "; ".join(
+        f"{k} {100 * c / seated:.0f}% ({d:+.2f})" for k, (c, d) in t["by_cause"].items()
+    )
+    print("  where the points come from (rounds by who caused the paradox: share, score diff "
+          f"per seat-round there): {causes}")  # fmt: skip
     mapped = ", ".join(f"{k} x{v}" for k, v in t["mapped"].items()) or "none"
     print(f"  the peer's predictions moved to an allowed value: {mapped} "
           f"(of {t['peer_predictions']})")  # fmt: skip
@@ -207,4 +230,53 @@ def print_game(label: str, t: dict[str, Any]) -> None:
         f"(2 of 4 seats: 50% is level); mean total {t['total_catbox'].value:.2f} vs "
         f"{t['total_peer'].value:.2f} (paired {fmt(t['total_diff'])}); paradoxes caused "
         f"{fmt(t['paradox_catbox'], True, False)}% vs {fmt(t['paradox_peer'], True, False)}%"
+    )
+
+
+def _span(keys: Sequence[int]) -> str:
+    """Deal (or game) numbers as ranges: 0-54, 200-236."""
+    out: list[str] = []
+    for k in sorted(keys):
+        if out and int(out[-1].rsplit("-", 1)[-1]) == k - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{k}"
+        else:
+            out.append(str(k))
+    return ", ".join(out)
+
+
+def _timing(t: dict[str, Any], side: str) -> str:
+    m = t["timing"]
+    return f"{m.get(side + '_short', 0)} + {m.get(side + '_cut', 0)} / {m.get(side + '_over', 0)}"
+
+
+ROUND_HEAD = (
+    "| rows | deals | paired score difference per seat-round | paradoxes caused, catbox vs the"
+    " peer (paired, per 100 seat-rounds) | hits, catbox vs the peer | misses without causing the"
+    " paradox, catbox; the peer: short + cut short / over |\n|---|---|---|---|---|---|"
+)
+GAME_HEAD = (
+    "| rows | games | catbox's win share (2 of 4 seats: 50% is level) | mean total, catbox vs the"
+    " peer (paired per seat and game) | paradoxes caused, catbox vs the peer |\n"
+    "|---|---|---|---|---|"
+)
+
+
+def markdown_row(name: str, rows: Sequence[Row]) -> str:
+    """One line of bench/README.md's table of the stored rows: the table over ``rows`` (one
+    file, ``name``), every figure as ``--tables`` prints it."""
+    if rows and rows[0]["mode"] == "game":
+        g = game_table(rows)
+        return (
+            f"| `{name}` | {g['games']} ({_span([r['game'] for r in rows])}) | "
+            f"{fmt(g['win_share'], True, False)}% | {g['total_catbox'].value:.2f} vs "
+            f"{g['total_peer'].value:.2f} ({fmt(g['total_diff'])}) | "
+            f"{100 * g['paradox_catbox'].value:.1f}% vs {100 * g['paradox_peer'].value:.1f}% |"
+        )
+    t = round_table(rows)
+    return (
+        f"| `{name}` | {t['deals']} ({_span([r['deal'] for r in rows])}) | "
+        f"{fmt(t['score_diff'])} | "
+        f"{100 * t['paradox_catbox'].value:.1f}% vs {100 * t['paradox_peer'].value:.1f}% "
+        f"({fmt(t['paradox_diff'], True)}) | {100 * t['hits_catbox'].value:.1f}% vs "
+        f"{100 * t['hits_peer'].value:.1f}% | {_timing(t, 'catbox')}; {_timing(t, 'peer')} |"
     )

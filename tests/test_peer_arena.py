@@ -13,7 +13,12 @@ from typing import Any
 import pytest
 
 from bench.peer_arena import next_deal, stored
-from bench.peer_tables import game_table, nearest_legal, round_table, seatings
+from bench.peer_tables import (
+    game_table,
+    nearest_legal,
+    round_table,
+    seatings,
+)
 from catbox.solver.cards import variant
 
 
@@ -83,6 +88,9 @@ def test_round_table_pairs_the_seatings_of_each_deal() -> None:
     assert t["mapped"] == {"4->3": 1} and t["peer_predictions"] == 8
     assert t["times"]["catbox/aside"] == (1.0, 1.5, 2)
     assert t["times"]["catbox/3"] == (0.1, 0.1, 1)
+    # where the points come from: catbox's B caused deal 1's second paradox (-3.5), the peer's
+    # A deal 2's (+3.0); no paradox in the two A, C seatings (+2.5, +1.0)
+    assert t["by_cause"] == {"catbox": (1, -3.5), "peer": (1, 3.0), "none": (2, 1.75)}
 
 
 def test_round_table_with_one_catbox_seat_weighs_each_side_per_seat() -> None:
