@@ -106,7 +106,7 @@ import json
 import statistics
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from math import inf
 from pathlib import Path
@@ -1215,6 +1215,19 @@ def _census_nodes(players: int, seed: int, d: dict[str, Any], per_level: int,
     return out
 
 
+def _print_settled(
+    rows: list[dict[str, Any]],
+    gaps: Iterable[int],
+    places: Iterable[str],
+    covers: Callable[[dict[str, Any]], bool],
+) -> None:
+    """A census's sampled nodes settled by the rule, by gap and by place (losers, safe)."""
+    for what, keys, fmt in (("gap", gaps, "gap {}"), ("place", places, "{}")):
+        print(f"  settled by {what}: " + ", ".join(
+            f"{fmt.format(k)} {sum(1 for r in rows if r[what] == k and covers(r))}"
+            f"/{sum(1 for r in rows if r[what] == k)}" for k in keys))  # fmt: skip
+
+
 def _census_print(rows: list[dict[str, Any]]) -> None:
     """Coverage tables of the census: nodes by tricks left and gap, by tricks left and S's
     place; the nodes S's sure losers (bounds.h s_losers with BOUND_LOST_TWO) would settle, and
@@ -1245,12 +1258,7 @@ def _census_print(rows: list[dict[str, Any]]) -> None:
             f"{left:>4} {len(at):>6} | {by_gap} {nopk:>5} | {by_place} |"
             f" {len(cov):>5} {100 * len(cov) / len(at):5.1f} % ({two:>4}) | {wrong} / {mut}"
         )
-    print("  settled by gap: " + ", ".join(
-        f"gap {g} {sum(1 for r in rows if r['gap'] == g and covers(r))}"
-        f"/{sum(1 for r in rows if r['gap'] == g)}" for g in gaps))  # fmt: skip
-    print("  settled by place: " + ", ".join(
-        f"{p} {sum(1 for r in rows if r['place'] == p and covers(r))}"
-        f"/{sum(1 for r in rows if r['place'] == p)}" for p in places))  # fmt: skip
+    _print_settled(rows, gaps, places, covers)
     slack = [r["pk"] - r["exact_pk"] for r in rows if r["exact_pk"] is not None and r["pk"] >= 0]
     if slack:
         print("  goal's pk above the exact least: " + ", ".join(
@@ -1486,12 +1494,7 @@ def _safe_census_print(rows: list[dict[str, Any]]) -> None:
         mut = sum(1 for r in at if r.get("mutant_claim") is False)
         print(f"{left:>4} {len(at):>6} | {by_gap} | {by_place} | {len(cov):>4}"
               f" {100 * len(cov) / len(at):5.1f} % ({two}) | {wrong} / {mut}")  # fmt: skip
-    print("  settled by gap: " + ", ".join(
-        f"gap {g} {sum(1 for r in rows if r['gap'] == g and covers(r))}"
-        f"/{sum(1 for r in rows if r['gap'] == g)}" for g in gaps))  # fmt: skip
-    print("  settled by place: " + ", ".join(
-        f"{p} {sum(1 for r in rows if r['place'] == p and covers(r))}"
-        f"/{sum(1 for r in rows if r['place'] == p)}" for p in places))  # fmt: skip
+    _print_settled(rows, gaps, places, covers)
     fired = [r for r in rows if r["j"]]
     print(f"  fired (any gap): {len(fired)} (j = 2: {sum(r['j'] == 2 for r in fired)}),"
           f" claims searched {sum('claim' in r for r in rows)}, refuted"
