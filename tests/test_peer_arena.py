@@ -15,11 +15,16 @@ import pytest
 from bench.peer_arena import next_deal, stored
 from bench.peer_tables import (
     game_table,
+    markdown_row,
     nearest_legal,
+    read_rows,
     round_table,
     seatings,
 )
 from catbox.solver.cards import variant
+
+ROOT = Path(__file__).resolve().parent.parent
+STORED = sorted((ROOT / "bench" / "peer-rows").glob("*.jsonl.gz"))
 
 
 def test_seatings_rotate_catbox_round_the_table() -> None:
@@ -157,3 +162,22 @@ def test_rows_split_over_deal_ranges_read_back_as_one_table(tmp_path: Path) -> N
     assert next_deal(b, "round", 3, "heuristic_safe14") == 3
     assert next_deal(b, "game", 4, "heuristic_safe14") == 0
     assert next_deal(tmp_path / "absent.jsonl", "round", 4, "heuristic_safe14") == 0
+
+
+def test_the_stored_rows_are_every_table_the_benchmark_publishes() -> None:
+    names = {p.name.split(".")[0] for p in STORED}
+    assert {f"round-{n}p-heuristic_safe14" for n in (3, 4, 5)} <= names
+    assert {"round-4p-ismcts2", "game-4p-heuristic_safe14"} <= names
+
+
+@pytest.mark.parametrize("path", STORED, ids=lambda p: p.name)
+def test_the_published_figures_are_the_stored_rows_figures(path: Path) -> None:
+    """bench/README.md's table of the peer arena holds, for every file of stored rows, the
+    line ``peer_arena.py --tables bench/peer-rows/*.gz --markdown`` computes from them: each
+    figure published is the rows' own, and the rows are one table, each deal (or game) once."""
+    rows = read_rows(path)
+    assert len({(r["mode"], r["players"], r["bot"]) for r in rows}) == 1
+    keys: list[int] = [r["deal"] if "deal" in r else r["game"] for r in rows]
+    assert keys == sorted(set(keys))
+    line = markdown_row(path.name.split(".")[0], rows)
+    assert line in (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
