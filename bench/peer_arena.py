@@ -312,14 +312,18 @@ def _bot_key(args: argparse.Namespace) -> str:
 
 def stored(paths: Sequence[Path], mode: str, players: int | None, bot: str | None) -> list[Any]:
     """The rows in ``paths`` of one table, the last row of each deal (or game) kept."""
+    return _one_table([r for path in paths for r in read_rows(path)], mode, players, bot)
+
+
+def _one_table(every: Sequence[Any], mode: str, players: int | None, bot: str | None) -> list[Any]:
+    """The rows of one table among ``every`` (in the order read), the last of each deal kept."""
     rows: dict[tuple[Any, ...], Any] = {}
-    for path in paths:
-        for r in read_rows(path):
-            if r.get("mode") != mode or (players and r["players"] != players):
-                continue
-            if bot and r["bot"] != bot:
-                continue
-            rows[(r["players"], r["bot"], r.get("deal", r.get("game")))] = r
+    for r in every:
+        if r.get("mode") != mode or (players and r["players"] != players):
+            continue
+        if bot and r["bot"] != bot:
+            continue
+        rows[(r["players"], r["bot"], r.get("deal", r.get("game")))] = r
     return [rows[k] for k in sorted(rows)]
 
 
@@ -341,9 +345,9 @@ def print_markdown(paths: Sequence[Path]) -> None:
 
 def print_tables(paths: Sequence[Path]) -> None:
     """Every table the rows in ``paths`` hold."""
-    keys = {(r["mode"], r["players"], r["bot"]) for path in paths for r in read_rows(path)}
-    for mode, players, bot in sorted(keys):
-        rows = stored(paths, mode, players, bot)
+    every = [r for path in paths for r in read_rows(path)]
+    for mode, players, bot in sorted({(r["mode"], r["players"], r["bot"]) for r in every}):
+        rows = _one_table(every, mode, players, bot)
         if mode == "round":
             print_round(f"{players}p single rounds vs {bot}", round_table(rows))
         else:

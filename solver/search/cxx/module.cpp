@@ -186,6 +186,12 @@ static bool state_arg(PyEngine* self, PyObject* args, State& st) {
     return PyArg_ParseTuple(args, "O", &so) && parse_state(self, so, st);
 }
 
+// a state and an optional mutant switch (the bounds probes' test hooks)
+static bool state_mutant_arg(PyEngine* self, PyObject* args, State& st, int& mutant) {
+    PyObject* so;
+    return PyArg_ParseTuple(args, "O|i", &so, &mutant) && parse_state(self, so, st);
+}
+
 static PyObject* m_avoid_possible(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
     State st;
@@ -417,10 +423,9 @@ static PyObject* m_lost_trick(PyEngine* self, PyObject* args) {
 // (0-2) and the paradox part's cap they give (-1: none); st must have a legal play.
 static PyObject* m_lost_tricks(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     int mutant = 0;
     State st;
-    if (!PyArg_ParseTuple(args, "O|i", &so, &mutant) || !parse_state(self, so, st)) return nullptr;
+    if (!state_mutant_arg(self, args, st, mutant)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds | catbox::BOUND_LOST_TWO | catbox::BOUND_LOST_PLAYS |
                catbox::BOUND_LOST_OVERTAKEN;
@@ -436,10 +441,9 @@ static PyObject* m_lost_tricks(PyEngine* self, PyObject* args) {
 // ub - j more tricks; st must have a legal play.
 static PyObject* m_safe_lost_tricks(PyEngine* self, PyObject* args) {
     ENGINE_CHECK
-    PyObject* so;
     int mutant = 0;
     State st;
-    if (!PyArg_ParseTuple(args, "O|i", &so, &mutant) || !parse_state(self, so, st)) return nullptr;
+    if (!state_mutant_arg(self, args, st, mutant)) return nullptr;
     const catbox::Ctx& cx = self->eng->cx;
     int mask = self->eng->opt.bounds | catbox::BOUND_SAFE | catbox::BOUND_SAFE_TWO;
     RoundEnd re(cx, st, mask);
