@@ -65,9 +65,11 @@ from bench.peer_tables import (  # noqa: E402
     nearest_legal,
     print_game,
     print_round,
+    print_versus,
     read_rows,
     round_table,
     seatings,
+    versus_table,
 )
 from catbox.solver.cards import Colour, Play, variant  # noqa: E402
 from catbox.solver.player import choose_aside, choose_prediction  # noqa: E402
@@ -354,6 +356,17 @@ def print_tables(paths: Sequence[Path]) -> None:
             print_game(f"{players}p whole games vs {bot}", game_table(rows))
 
 
+def print_against(paths: Sequence[Path], others: Sequence[Path]) -> None:
+    """Every round table of ``paths`` paired deal by deal with the same table in ``others``
+    (another version of catbox against the same bot: ``--tables A --against B``)."""
+    every = [r for path in paths for r in read_rows(path)]
+    base = [r for path in others for r in read_rows(path)]
+    for players, bot in sorted({(r["players"], r["bot"]) for r in every if r["mode"] == "round"}):
+        rows = _one_table(every, "round", players, bot)
+        print_versus(f"{players}p single rounds vs {bot}, these rows less the others",
+                     versus_table(rows, _one_table(base, "round", players, bot)))  # fmt: skip
+
+
 SUITE = (  # the tables ``make bench`` prints: (mode, players, bot, deals, deals with --quick)
     ("round", 3, "heuristic_safe14", 2, 1),
     ("round", 4, "heuristic_safe14", 2, 1),
@@ -381,10 +394,30 @@ def main() -> int:
                     help="the suite's rows, a file per table; tables over them all")  # fmt: skip
     ap.add_argument("--tables", type=Path, nargs="*", default=None,
                     help="print the tables of these row files, play nothing")  # fmt: skip
+    ap.add_argument(
+        "--against",
+        type=Path,
+        nargs="*",
+        default=None,
+        help="with --tables: another version's rows, paired deal by deal",
+    )
     ap.add_argument("--markdown", action="store_true",
                     help="with --tables: a markdown line per file (bench/README.md)")  # fmt: skip
     ap.add_argument("--every", type=int, default=10, help="print every this many deals")
+    ap.add_argument(
+        "--hazard",
+        type=float,
+        default=None,
+        help="catbox's playouts credit a cut-short round at this share per trick",
+    )
     args, _ = ap.parse_known_args()
+    if args.hazard is not None:  # an experiment: the round start's and the plays' playouts
+        from catbox.solver.estimates import opening, player
+
+        opening.HAZARD = player.HAZARD = args.hazard
+    if args.tables is not None and args.against is not None:
+        print_against(args.tables, args.against)
+        return 0
     if args.tables is not None:
         (print_markdown if args.markdown else print_tables)(args.tables)
         return 0

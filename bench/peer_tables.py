@@ -85,6 +85,7 @@ def round_table(rows: Sequence[Row]) -> dict[str, Any]:
     preds = 0
     times: dict[str, list[float]] = {}
     by_cause: dict[str, list[float]] = {"catbox": [], "peer": [], "none": []}
+    by_pred: dict[str, Counter[tuple[int, str]]] = {"catbox": Counter(), "peer": Counter()}
     for row in rows:
         per, pp, hh = [], [], []
         for s in row["seatings"]:
@@ -109,6 +110,10 @@ def round_table(rows: Sequence[Row]) -> dict[str, Any]:
                     m = s["miss"][i] if s.get("miss") else None
                     if m:
                         timing[f"{side}_{m}"] += 1
+                    if s.get("preds"):
+                        out = "caused" if s["paradox"] == i else m or "hit"
+                        by_pred[side][s["preds"][i], out] += 1
+                        by_pred[side][s["preds"][i], "score"] += sc[i]
             pp.append(rate["catbox"] - rate["peer"])
             hh.append(hit["catbox"] - hit["peer"])
             preds += len(sides["peer"])
@@ -133,7 +138,23 @@ def round_table(rows: Sequence[Row]) -> dict[str, Any]:
         "mapped": dict(sorted(mapped.items())),
         "times": {k: (statistics.median(v), max(v), len(v)) for k, v in sorted(times.items())},
         "by_cause": {k: (len(v), _avg(v) if v else 0.0) for k, v in by_cause.items()},
+        "by_prediction": {side: _by_prediction(c) for side, c in by_pred.items()},
     }
+
+
+OUTCOMES = ("hit", "short", "cut", "over", "caused")
+
+
+def _by_prediction(c: Counter[tuple[int, str]]) -> dict[int, dict[str, float]]:
+    """Per prediction: the seat-rounds, how each ended (``OUTCOMES``: hit; missed short, cut
+    short by another seat's paradox or over; caused the paradox) and the mean score."""
+    out: dict[int, dict[str, float]] = {}
+    for pred in sorted({p for p, _ in c}):
+        n = sum(c[pred, o] for o in OUTCOMES)
+        row: dict[str, float] = {"seats": n, **{o: c[pred, o] for o in OUTCOMES}}
+        row["score"] = c[pred, "score"] / n if n else 0.0
+        out[pred] = row
+    return out
 
 
 def game_table(rows: Sequence[Row]) -> dict[str, Any]:
@@ -175,6 +196,38 @@ def game_table(rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
+def versus_table(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
+    """Two runs of one round table, two versions of catbox (``a`` and ``b``) against the same
+    bot, paired on the deals both hold: per deal, ``a``'s score difference per seat-round
+    (catbox less the peer, as :func:`round_table`) less ``b``'s, and catbox's paradoxes
+    caused and hits per seat-round likewise, each with its 95% interval over the deals."""
+    per_b = {r["deal"]: round_table([r]) for r in b}
+    score: list[float] = []
+    para: list[float] = []
+    hits: list[float] = []
+    for r in a:
+        if r["deal"] not in per_b:
+            continue
+        ta, tb = round_table([r]), per_b[r["deal"]]
+        score.append(ta["score_diff"].value - tb["score_diff"].value)
+        para.append(ta["paradox_catbox"].value - tb["paradox_catbox"].value)
+        hits.append(ta["hits_catbox"].value - tb["hits_catbox"].value)
+    if not score:
+        return {"deals": 0}
+    return {"deals": len(score), "score": mean(score), "paradox": mean(para), "hits": mean(hits)}
+
+
+def print_versus(label: str, t: dict[str, Any]) -> None:
+    if not t["deals"]:
+        print(f"{label}: no deal in common")
+        return
+    print(
+        f"{label}: {t['deals']} deals in common; paired score difference per seat-round "
+        f"{fmt(t['score'])}; catbox's paradoxes caused {fmt(t['paradox'], True)} per 100 "
+        f"seat-rounds; hits {fmt(t['hits'], True)} per 100"
+    )
+
+
 def _within_unit(e: Estimate) -> Estimate:
     """A share's interval cut to [0, 1]: the t interval over few games can reach past either end,
     where no share lies."""
@@ -205,6 +258,12 @@ def print_round(label: str, t: dict[str, Any]) -> None:
     mapped = ", ".join(f"{k} x{v}" for k, v in t["mapped"].items()) or "none"
     print(f"  the peer's predictions moved to an allowed value: {mapped} "
           f"(of {t['peer_predictions']})")  # fmt: skip
+    for side, preds in t["by_prediction"].items():
+        if preds:
+            print(f"  {side} by prediction (seat-rounds: hit, short, cut short, over, caused; "
+                  "mean score): " + "; ".join(
+                      f"{p}: {r['seats']:.0f} ({', '.join(f'{r[o]:.0f}' for o in OUTCOMES)}; "
+                      f"{r['score']:.2f})" for p, r in preds.items()))  # fmt: skip
     if t["timing"]:
         print("  misses without causing the paradox: "
               + ", ".join(f"{k} {v}" for k, v in t["timing"].items()))  # fmt: skip

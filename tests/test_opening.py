@@ -138,6 +138,41 @@ def test_a_world_deals_the_unseen_cards_and_keeps_the_hand() -> None:
     assert deal_world(4, hand, 2, seed=0, index=4) == w
 
 
+def test_with_HAZARD_a_playout_credits_the_seats_score_at_each_trick_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """opening.HAZARD (an experiment, off by default): each candidate's playout is worth, at
+    HAZARD per trick, the seat's score (Sc1-Sc3) at each trick start after the first (another
+    seat's paradox ending the round there, X3), else its final score; a playout in which the
+    seat caused its own paradox keeps its final score. Recomputed from the same playouts."""
+    from catbox.solver.estimates.policy import playout
+
+    hand = deal_round(4, 9).dealt[1]
+    world = deal_world(4, hand, 1, seed=0, index=3)
+    aside = max(set(hand), key=lambda n: (hand.count(n), n))
+    cands = [(aside, p) for p in variant(4).predictions]
+    plain = opening.play_world(world, 1, cands, (2,))
+    monkeypatch.setattr(opening, "HAZARD", 0.1)
+    got = opening.play_world(world, 1, cands, (2,))
+    credited = 0
+    for (_, pred), (v0, ok0), (v, ok) in zip(cands, plain, got, strict=True):
+        sim = opening._base(world, 1, aside)
+        sim.preds = [2, pred, world.preds_after[2], world.preds_after[3]]
+        starts: list[int] = []
+        playout(sim, random.Random(world.play_seed), starts=(1, starts))
+        assert ok == ok0 == (sim.paradox != 1) and v0 == (sim.score(1) or 0)
+        assert len(starts) == sim.completed - (sim.paradox is None)
+        if sim.paradox == 1:
+            assert v == v0
+            continue
+        want, alive = 0.0, 1.0
+        for s in starts:
+            want, alive = want + alive * 0.1 * s, alive * 0.9
+        assert v == pytest.approx(want + alive * v0)
+        credited += v != v0
+    assert credited
+
+
 # ------------------------------------------------------------------- plays from any view
 @st.composite
 def views(draw: st.DrawFn) -> tuple[Position, Position]:

@@ -20,6 +20,7 @@ from bench.peer_tables import (
     read_rows,
     round_table,
     seatings,
+    versus_table,
 )
 from catbox.solver.cards import variant
 
@@ -96,6 +97,58 @@ def test_round_table_pairs_the_seatings_of_each_deal() -> None:
     # where the points come from: catbox's B caused deal 1's second paradox (-3.5), the peer's
     # A deal 2's (+3.0); no paradox in the two A, C seatings (+2.5, +1.0)
     assert t["by_cause"] == {"catbox": (1, -3.5), "peer": (1, 3.0), "none": (2, 1.75)}
+
+
+def test_round_table_splits_each_sides_seat_rounds_by_prediction() -> None:
+    """One deal, catbox at A, C then B, D, predictions 1, 2, 2, 3 in both seatings. First: A
+    hit (score 5), B short (1), C over (3), D caused the paradox (-2). Second: A cut short (0),
+    B hit (4), C hit (4), D over (2). Each seat-round counts for the side that sat there: A's
+    hit and C's over for catbox first, B's and D's then; the rest for the peer."""
+    preds = [1, 2, 2, 3]
+    rows = [{"seatings": [
+        seating([0, 2], [5, 1, 3, -2], paradox=3, hits=[True, False, False, False],
+                miss=[None, "short", "over", None], preds=preds),
+        seating([1, 3], [0, 4, 4, 2], hits=[False, True, True, False],
+                miss=["cut", None, None, "over"], preds=preds),
+    ]}]  # fmt: skip
+    got = round_table(rows)["by_prediction"]
+    # catbox: A (1) hit 5; C (2) over 3; then B (2) hit 4; D (3) over 2
+    assert got["catbox"] == {
+        1: {"seats": 1, "hit": 1, "short": 0, "cut": 0, "over": 0, "caused": 0, "score": 5.0},
+        2: {"seats": 2, "hit": 1, "short": 0, "cut": 0, "over": 1, "caused": 0, "score": 3.5},
+        3: {"seats": 1, "hit": 0, "short": 0, "cut": 0, "over": 1, "caused": 0, "score": 2.0},
+    }
+    # the peer: B (2) short 1; D (3) caused -2; then A (1) cut 0; C (2) hit 4
+    assert got["peer"] == {
+        1: {"seats": 1, "hit": 0, "short": 0, "cut": 1, "over": 0, "caused": 0, "score": 0.0},
+        2: {"seats": 2, "hit": 1, "short": 1, "cut": 0, "over": 0, "caused": 0, "score": 2.5},
+        3: {"seats": 1, "hit": 0, "short": 0, "cut": 0, "over": 0, "caused": 1, "score": -2.0},
+    }
+
+
+def test_versus_table_pairs_two_versions_on_the_deals_both_hold() -> None:
+    """Version a against version b, the same bot, 4 players, catbox at A, C then B, D. Deal 0:
+    a's score difference per seat-round (4 - 2 and 2 - 2, each side's mean) is +1.0, b's
+    (2 - 2, 0 - 2) -1.0: +2.0. Deal 1: a +2.0 (3 - 1, 3 - 1), b +1.0: +1.0. Deal 2 only in a:
+    left out. Mean +1.5, interval 1.5 +- 12.706 * 0.7071 / sqrt(2) = 1.5 +- 6.35. catbox's
+    paradoxes per seat-round: b's C caused one in deal 0 (1 of 4: -25 per 100 for a), none in
+    deal 1: -12.5 on the mean; hits: a's A and C in deal 1 (2 of 4), b's none: +25 on the mean."""
+
+    def row(deal: int, first: list[int], second: list[int], paradox: int | None = None,
+            hits: list[bool] | None = None) -> dict[str, Any]:  # fmt: skip
+        return {"deal": deal, "seatings": [seating([0, 2], first, paradox, hits),
+                                           seating([1, 3], second)]}  # fmt: skip
+
+    a = [row(0, [4, 2, 4, 2], [2, 2, 2, 2]), row(1, [3, 1, 3, 1], [1, 3, 1, 3],
+         hits=[True, False, True, False]), row(2, [9, 0, 9, 0], [0, 9, 0, 9])]  # fmt: skip
+    b = [row(0, [2, 2, -2, 2], [2, 2, 2, 2], paradox=2), row(1, [2, 1, 2, 1], [1, 2, 1, 2])]
+    t = versus_table(a, b)
+    assert t["deals"] == 2
+    assert t["score"].value == pytest.approx(1.5)
+    assert t["score"].ci95[1] == pytest.approx(1.5 + 6.353, abs=1e-2)
+    assert t["paradox"].value == pytest.approx(-0.125)
+    assert t["hits"].value == pytest.approx(0.25)
+    assert versus_table(a, [])["deals"] == 0
 
 
 def test_round_table_with_one_catbox_seat_weighs_each_side_per_seat() -> None:

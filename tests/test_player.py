@@ -155,15 +155,18 @@ def test_play_out_is_every_seat_choosing_on_its_own_view() -> None:
         assert pos == end
 
 
+@pytest.mark.parametrize("hazard", [0.0, 0.1])
 def test_rollouts_score_the_policys_best_plays_by_playing_on(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, hazard: float
 ) -> None:
     """Before the horizon the player rolls out the policy's best plays: each mean is S's score
     (Sc1-Sc3, through the rules engine) over the same sampled deals played on by the policy in
     every seat, mixed at CUT_SHARE with S's score as the round stood at the start of the last
-    trick, less HORIZON_RISK on the rollouts in which S could no longer guarantee avoiding its
-    paradox at the first trick start of the exact horizon (asked here of the pure-Python
-    engine on Position), recomputed play by play; the player makes the best one."""
+    trick, then (HAZARD on, unless S caused the paradox) at HAZARD per trick with its score at
+    each trick start after the play, less HORIZON_RISK on the rollouts in which S could no
+    longer guarantee avoiding its paradox at the first trick start of the exact horizon (asked
+    here of the pure-Python engine on Position), recomputed play by play; the player makes the
+    best one."""
     from catbox.solver.estimates.player import _rng, rollout_plays
     from catbox.solver.estimates.policy import Sim, choose
     from catbox.solver.scoring import seat_score
@@ -172,6 +175,7 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on(
     monkeypatch.setattr(player, "PROBE_NODES", None)  # every probe answered, as here
     monkeypatch.setattr(player, "HORIZON_RISK", 2.0)  # whatever the defaults, both terms count
     monkeypatch.setattr(player, "CUT_SHARE", 0.5)
+    monkeypatch.setattr(player, "HAZARD", hazard)
     # the pure-Python engine answers the probes below: at 5 players it asks at 2 tricks left
     # here (the player's horizon there is deeper; the formula is the same at any horizon)
     monkeypatch.setitem(player.HORIZON, 5, 2)
@@ -193,6 +197,7 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on(
             for deal, r in zip(deals, streams, strict=True):
                 pos, stream = deal.play(play).settle(), random.Random(r)
                 asked, cut = False, None
+                starts: list[int] = []
                 while not pos.finished:
                     if not asked and not pos.trick and pos.tricks_left <= HORIZON[players]:
                         asked = True
@@ -201,10 +206,19 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on(
                         total -= 0 if eng.win(st, 0, st[11]) else 2.0
                     if not pos.trick and pos.tricks_left == 1:
                         cut = seat_score(pos, seat) or 0
+                    if not pos.trick:
+                        starts.append(seat_score(pos, seat) or 0)
                     num, colour = choose(Sim.of(pos), stream)
                     pos = pos.play(Play(num, Colour(colour))).settle()
                 final = seat_score(pos, seat) or 0
-                total += final if cut is None else (final + cut) / 2
+                value = final if cut is None else (final + cut) / 2
+                if hazard and pos.paradox != seat:
+                    alive = 1.0
+                    for s in starts:
+                        total += alive * hazard * s
+                        alive *= 1 - hazard
+                    value *= alive
+                total += value
             assert got == pytest.approx(total / 4)
         assert [r[1] for r in rows] == sorted((r[1] for r in rows), reverse=True)
 

@@ -32,7 +32,7 @@ from ..limits import Limits
 from ..position import Position
 from .deals import sample_rng
 from .ownplay import OwnPlay, own_play
-from .policy import Sim, playout
+from .policy import Sim, hazard_value, playout
 from .stats import Estimate, mean
 
 __all__ = [
@@ -202,14 +202,23 @@ def _base(world: World, order: int, aside: int) -> Sim:
     return Sim.of(pos)
 
 
+# the round start's playouts can credit the asking seat's score at each trick start after the
+# first at HAZARD per trick, as the player's (.player.HAZARD): another seat's paradox ending the
+# round early (X3), more often at a real table than among the policy's seats; a playout in which
+# the seat causes its own paradox gets no such credit. Off: tried in the peer arena
+# (docs/player.md, "Cut short")
+HAZARD = 0.0
+
+
 def _played(
     world: World,
     order: int,
     cands: Sequence[tuple[int, int | None]],
     before: Sequence[int],
-) -> Iterator[Sim]:
+) -> Iterator[tuple[Sim, list[int]]]:
     """Every candidate (set-aside card, prediction) played out on ``world`` by the policy in
-    every seat, in order: the finished rounds."""
+    every seat, in order: the finished rounds, each with the asking seat's score at every
+    trick start after the first (with :data:`HAZARD` on; else empty)."""
     players = len(world.dealt)
     bases: dict[int, Sim] = {}
     for aside, pred in cands:
@@ -221,8 +230,9 @@ def _played(
                 before[s] if s < order else pred if s == order else world.preds_after[s]
                 for s in range(players)
             ]
-        playout(sim, random.Random(world.play_seed))
-        yield sim
+        starts: list[int] = []
+        playout(sim, random.Random(world.play_seed), starts=(order, starts) if HAZARD else None)
+        yield sim, starts
 
 
 def play_world(
@@ -236,13 +246,13 @@ def play_world(
     score (Sc1-Sc3; with ``own``, its expected score for the player's own play: the policy's
     tricks moved by the measured table, :mod:`.ownplay`) and whether it avoided causing the
     paradox."""
-    return [
-        (
-            float(sim.score(order) or 0) if own is None else own.score(sim, order),
-            sim.paradox != order,
-        )
-        for sim in _played(world, order, cands, before)
-    ]
+    out = []
+    for sim, starts in _played(world, order, cands, before):
+        value = float(sim.score(order) or 0) if own is None else own.score(sim, order)
+        if starts and sim.paradox != order:
+            value = hazard_value(value, starts, HAZARD)
+        out.append((value, sim.paradox != order))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

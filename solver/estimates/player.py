@@ -69,7 +69,7 @@ from ..errors import PositionError
 from ..limits import Limits, OutOfTime
 from ..position import Position
 from .deals import DealSpace
-from .policy import Sim, choose, values
+from .policy import Sim, choose, hazard_value, values
 
 if TYPE_CHECKING:
     from ..search.native import NativeEngine
@@ -261,9 +261,10 @@ def _solve_deal(
     for j, p in enumerate(plays):
         for k in range(playouts):
             rng_k = random.Random(f"{seed}/{len(tally.solved)}/{k}")
-            sim, _, cut = _rolled_out(sim0, p, rng_k, seat)
+            starts: list[int] = []
+            sim, _, cut = _rolled_out(sim0, p, rng_k, seat, starts=starts)
             tally.follow[j] += w * (sim.paradox is None) / playouts
-            tally.follow_score[j] += w * _value(sim, seat, cut) / playouts
+            tally.follow_score[j] += w * _value(sim, seat, cut, starts) / playouts
 
 
 def _guaranteed_means(
@@ -393,13 +394,15 @@ def _rolled_out(
     seat: int,
     probe: NativeEngine | None = None,
     horizon: int = 0,
+    starts: list[int] | None = None,
 ) -> tuple[Sim, bool | None, int | None]:
     """A copy of ``sim0`` after ``play``, played to the end of the round by the policy in
     every seat (the rollouts before the horizon and the endgame's playouts), with: whether
     ``seat`` could still guarantee avoiding its paradox at the first trick start with
     ``horizon`` tricks left (asked of ``probe``; None: not reached, no probe, or over its
     node budget), and its score (Sc1-Sc3) as the round stood at the start of the last trick
-    (None: not reached, or :data:`CUT_SHARE` off)."""
+    (None: not reached, or :data:`CUT_SHARE` off); with :data:`HAZARD` on, its score at every
+    later trick start in ``starts`` (else left empty)."""
     sim = sim0.copy()
     sim.play(play.number, int(play.colour))
     safe: bool | None = None
@@ -408,6 +411,8 @@ def _rolled_out(
     while not sim.over:
         if not sim.trick:
             left = sim.total_tricks - sim.completed
+            if HAZARD and starts is not None:
+                starts.append(sim.score(seat) or 0)
             if probe is not None and not asked and left <= horizon:
                 asked = True
                 st = sim_state(sim, probe.ctx)
@@ -430,11 +435,25 @@ def _rolled_out(
 CUT_SHARE = 0.0
 
 
-def _value(sim: Sim, seat: int, cut: int | None) -> float:
+# a playout's value for S can also count, at HAZARD per trick, that another seat's paradox ends
+# the round during each later trick with S's score as it stood at that trick's start (X3): the
+# policy in the other seats causes fewer paradoxes than real tables (at 4 players 0.60 a round
+# in its self-play; 0.77 and 0.80 in the peer arena's rounds against the heuristic bot and
+# ISMCTS), so a rollout sees the round run on and is in no hurry for S's tricks. A playout in
+# which S causes its own paradox gets no such credit (another seat's paradox saving S is no
+# plan). Off: tried in the peer arena (docs/player.md, "Cut short")
+HAZARD = 0.0
+
+
+def _value(sim: Sim, seat: int, cut: int | None, starts: list[int] | None = None) -> float:
     """S's score at the end of a playout, mixed with ``cut`` (:func:`_rolled_out`) at
-    :data:`CUT_SHARE`."""
+    :data:`CUT_SHARE`, then with S's score at each later trick start (``starts``) at
+    :data:`HAZARD` per trick, unless S caused the paradox."""
     final = sim.score(seat) or 0
-    return final if cut is None else (1 - CUT_SHARE) * final + CUT_SHARE * cut
+    value = final if cut is None else (1 - CUT_SHARE) * final + CUT_SHARE * cut
+    if not HAZARD or not starts or sim.paradox == seat:
+        return value
+    return hazard_value(value, starts, HAZARD)
 
 
 # before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's
@@ -483,8 +502,9 @@ def rollout_plays(
         play = Play(num, Colour(c))
         total = 0.0
         for sim0, r in zip(sims, streams, strict=True):
-            sim, safe, cut = _rolled_out(sim0, play, random.Random(r), seat, probe, horizon)
-            total += _value(sim, seat, cut) - (risk if safe is False else 0.0)
+            starts: list[int] = []
+            sim, safe, cut = _rolled_out(sim0, play, random.Random(r), seat, probe, horizon, starts)
+            total += _value(sim, seat, cut, starts) - (risk if safe is False else 0.0)
             if relative:
                 total -= sum(sim.score(o) or 0 for o in range(pos.players) if o != seat) / (
                     pos.players - 1

@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import comb
 
 from ..board import EMPTY
@@ -515,9 +515,27 @@ POLICIES: dict[str, Callable[[Sim, random.Random], Move]] = {
 
 
 def playout(
-    sim: Sim, rng: random.Random, policy: Callable[[Sim, random.Random], Move] = choose
+    sim: Sim,
+    rng: random.Random,
+    policy: Callable[[Sim, random.Random], Move] = choose,
+    starts: tuple[int, list[int]] | None = None,
 ) -> Sim:
-    """Play ``sim`` to the end of the round with ``policy`` for every seat (in place)."""
+    """Play ``sim`` to the end of the round with ``policy`` for every seat (in place); with
+    ``starts`` (a seat, a list), that seat's score (Sc1-Sc3) at every trick start after the
+    first is appended to the list (:func:`hazard_value`)."""
     while not sim.over:
+        if starts is not None and not sim.trick and sim.completed:
+            starts[1].append(sim.score(starts[0]) or 0)
         sim.play(*policy(sim, rng))
     return sim
+
+
+def hazard_value(final: float, starts: Sequence[int], hazard: float) -> float:
+    """A seat's value of a playout that ended with ``final`` when, at ``hazard`` per trick,
+    another seat's paradox may end the round during each trick that began with the seat's
+    score at ``starts`` (X3: the seat keeps the score it had)."""
+    got, alive = 0.0, 1.0
+    for s in starts:
+        got += alive * hazard * s
+        alive *= 1 - hazard
+    return got + alive * final
