@@ -46,6 +46,7 @@ import importlib
 import importlib.util
 import json
 import os
+import random
 import sys
 import time
 import types
@@ -72,6 +73,7 @@ from bench.peer_tables import (  # noqa: E402
     versus_table,
 )
 from catbox.solver.cards import Colour, Play, variant  # noqa: E402
+from catbox.solver.estimates.opening import most_held, strength_prediction  # noqa: E402
 from catbox.solver.player import choose_aside, choose_prediction  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
@@ -168,6 +170,13 @@ def _took(times: list[list[Any]], side: str, kind: str | int, t0: float) -> None
     times.append([side, kind, round(time.process_time() - t0, 4)])
 
 
+# ``--start-rule fixed``: catbox's seats open each round by the shared fixed rule (a copy of the
+# most-held number set aside, the prediction from the hand's strength) instead of the player's
+# choose_aside / choose_prediction, to measure what the player's own round start wins at a real
+# table (paired with the player's rows by ``--tables ... --against``)
+FIXED_START = False
+
+
 def round_start(
     st: Any, dealt: Sequence[tuple[int, ...]], start: int, mine: Sequence[int], bot: Bot,
     seed: int, times: list[list[Any]],
@@ -183,7 +192,9 @@ def round_start(
         p = st.current_player()
         seat = (start + p) % players
         t0 = time.process_time()
-        if seat in mine:
+        if seat in mine and FIXED_START:
+            action = most_held(dealt[seat], random.Random(f"fixed/{seed}/{seat}")) - 1
+        elif seat in mine:
             action = choose_aside(dealt[seat], players=players, order=p, seed=seed) - 1
         else:
             action = bot(st, p)
@@ -196,7 +207,12 @@ def round_start(
         seat = (start + p) % players
         before = tuple(preds[(start + k) % players] for k in range(p))
         t0 = time.process_time()
-        if seat in mine:
+        if seat in mine and FIXED_START:
+            rest = list(dealt[seat])
+            rest.remove(asides[seat])
+            pred = strength_prediction(rest, players)
+            _took(times, "catbox", "prediction", t0)
+        elif seat in mine:
             pred = choose_prediction(dealt[seat], asides[seat], players=players, order=p,
                                      before=before, seed=seed)  # fmt: skip
             _took(times, "catbox", "prediction", t0)
@@ -285,7 +301,18 @@ def play_deal(peer: Peer, args: argparse.Namespace, d: int) -> dict[str, Any]:
         for mine in seatings(args.players, args.seats)
     ]
     return {"mode": "round", "players": args.players, "bot": _bot_key(args), "deal": d,
-            "seatings": rows}  # fmt: skip
+            "seatings": rows, **_variant(args)}  # fmt: skip
+
+
+def _variant(args: argparse.Namespace) -> dict[str, Any]:
+    """A row's note of an experiment's settings (``--start-rule fixed``, ``--hazard``); none for
+    the player as it is."""
+    got: dict[str, Any] = {}
+    if getattr(args, "start_rule", "player") != "player":
+        got["start_rule"] = args.start_rule
+    if getattr(args, "hazard", None) is not None:
+        got["hazard"] = args.hazard
+    return {"catbox": got} if got else {}
 
 
 def play_game(peer: Peer, args: argparse.Namespace, g: int) -> dict[str, Any]:
@@ -304,7 +331,7 @@ def play_game(peer: Peer, args: argparse.Namespace, g: int) -> dict[str, Any]:
             hits.append(row["hits"])
         out.append({"mine": list(mine), "rounds": rounds, "paradoxes": paradoxes, "hits": hits})
     return {"mode": "game", "players": players, "bot": _bot_key(args), "game": g,
-            "seatings": out}  # fmt: skip
+            "seatings": out, **_variant(args)}  # fmt: skip
 
 
 def _bot_key(args: argparse.Namespace) -> str:
@@ -348,12 +375,16 @@ def print_markdown(paths: Sequence[Path]) -> None:
 def print_tables(paths: Sequence[Path]) -> None:
     """Every table the rows in ``paths`` hold."""
     every = [r for path in paths for r in read_rows(path)]
-    for mode, players, bot in sorted({(r["mode"], r["players"], r["bot"]) for r in every}):
-        rows = _one_table(every, mode, players, bot)
-        if mode == "round":
-            print_round(f"{players}p single rounds vs {bot}", round_table(rows))
-        else:
-            print_game(f"{players}p whole games vs {bot}", game_table(rows))
+    notes = sorted({json.dumps(r.get("catbox"), sort_keys=True) for r in every})
+    for note in notes:  # the player's rows apart from each experiment's
+        these = [r for r in every if json.dumps(r.get("catbox"), sort_keys=True) == note]
+        tag = "" if note == "null" else f" (experiment: {note})"
+        for mode, players, bot in sorted({(r["mode"], r["players"], r["bot"]) for r in these}):
+            rows = _one_table(these, mode, players, bot)
+            if mode == "round":
+                print_round(f"{players}p single rounds vs {bot}{tag}", round_table(rows))
+            else:
+                print_game(f"{players}p whole games vs {bot}{tag}", game_table(rows))
 
 
 def print_against(paths: Sequence[Path], others: Sequence[Path]) -> None:
@@ -410,7 +441,12 @@ def main() -> int:
         default=None,
         help="catbox's playouts credit a cut-short round at this share per trick",
     )
+    ap.add_argument("--start-rule", choices=("player", "fixed"), default="player",
+                    help="catbox's seats' set-aside and prediction")  # fmt: skip
     args, _ = ap.parse_known_args()
+    if args.start_rule == "fixed":
+        global FIXED_START
+        FIXED_START = True
     if args.hazard is not None:  # an experiment: the round start's and the plays' playouts
         from catbox.solver.estimates import opening, player
 

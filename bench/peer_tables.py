@@ -9,6 +9,7 @@ seating ``{"mine": [catbox's seats], "start", "scores", "paradox", "hits", "miss
 CPU seconds], ...]}`` (side ``"catbox"`` or ``"peer"``, kind ``"aside"``, ``"prediction"`` or the
 tricks left at a play). A **game row** is ``{"mode": "game", "players", "bot", "game",
 "seatings": [{"mine", "rounds": [scores of round 1, ...], "paradoxes": [...], "hits": [...]}]}``.
+A row played by an experiment says so: ``"catbox": {"start_rule": "fixed", "hazard": 0.1}``.
 """
 
 from __future__ import annotations

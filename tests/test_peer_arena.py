@@ -5,6 +5,7 @@ split over deal ranges read back as one table."""
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections import Counter
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bench.peer_arena import next_deal, stored
+from bench.peer_arena import _variant, next_deal, stored
 from bench.peer_tables import (
     game_table,
     markdown_row,
@@ -149,6 +150,18 @@ def test_versus_table_pairs_two_versions_on_the_deals_both_hold() -> None:
     assert t["paradox"].value == pytest.approx(-0.125)
     assert t["hits"].value == pytest.approx(0.25)
     assert versus_table(a, [])["deals"] == 0
+
+
+def test_an_experiments_rows_say_what_played_them() -> None:
+    """Rows of the player as it is carry no note; an experiment's carry its settings, so they
+    are never taken for the player's."""
+
+    def ns(**kw: object) -> argparse.Namespace:
+        return argparse.Namespace(**{"start_rule": "player", "hazard": None, **kw})
+
+    assert _variant(ns()) == {}
+    assert _variant(ns(start_rule="fixed")) == {"catbox": {"start_rule": "fixed"}}
+    assert _variant(ns(hazard=0.1)) == {"catbox": {"hazard": 0.1}}
 
 
 def test_round_table_with_one_catbox_seat_weighs_each_side_per_seat() -> None:
