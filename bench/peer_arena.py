@@ -61,6 +61,7 @@ from bench.arena import AGENTS, dealt_hands, miss_of  # noqa: E402
 from bench.peer_tables import (  # noqa: E402
     GAME_HEAD,
     ROUND_HEAD,
+    VERSUS_HEAD,
     game_table,
     markdown_row,
     nearest_legal,
@@ -70,6 +71,7 @@ from bench.peer_tables import (  # noqa: E402
     read_rows,
     round_table,
     seatings,
+    versus_line,
     versus_table,
 )
 from catbox.solver.cards import Colour, Play, variant  # noqa: E402
@@ -387,11 +389,20 @@ def print_tables(paths: Sequence[Path]) -> None:
                 print_game(f"{players}p whole games vs {bot}{tag}", game_table(rows))
 
 
-def print_against(paths: Sequence[Path], others: Sequence[Path]) -> None:
+def print_against(paths: Sequence[Path], others: Sequence[Path], markdown: bool = False) -> None:
     """Every round table of ``paths`` paired deal by deal with the same table in ``others``
-    (another version of catbox against the same bot: ``--tables A --against B``)."""
-    every = [r for path in paths for r in read_rows(path)]
+    (another version of catbox against the same bot: ``--tables A --against B``); with
+    ``markdown``, a line per file of ``paths`` (bench/README.md's experiments)."""
     base = [r for path in others for r in read_rows(path)]
+    if markdown:
+        print(VERSUS_HEAD)
+        for path in paths:
+            rows = read_rows(path)
+            if rows and rows[0]["mode"] == "round":
+                theirs = _one_table(base, "round", rows[0]["players"], rows[0]["bot"])
+                print(versus_line(path.name.split(".")[0], rows, theirs))
+        return
+    every = [r for path in paths for r in read_rows(path)]
     for players, bot in sorted({(r["players"], r["bot"]) for r in every if r["mode"] == "round"}):
         rows = _one_table(every, "round", players, bot)
         print_versus(f"{players}p single rounds vs {bot}, these rows less the others",
@@ -452,7 +463,7 @@ def main() -> int:
 
         opening.HAZARD = player.HAZARD = args.hazard
     if args.tables is not None and args.against is not None:
-        print_against(args.tables, args.against)
+        print_against(args.tables, args.against, args.markdown)
         return 0
     if args.tables is not None:
         (print_markdown if args.markdown else print_tables)(args.tables)

@@ -218,6 +218,24 @@ def versus_table(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
     return {"deals": len(score), "score": mean(score), "paradox": mean(para), "hits": mean(hits)}
 
 
+VERSUS_HEAD = (
+    "| experiment rows | deals in common | paired score difference per seat-round, these less the"
+    " player's | catbox's paradoxes caused, paired per 100 seat-rounds | catbox's hits, paired"
+    " per 100 seat-rounds |\n|---|---|---|---|---|"
+)
+
+
+def versus_line(name: str, a: Sequence[Row], b: Sequence[Row]) -> str:
+    """One line of bench/README.md's table of experiments: the rows ``a`` (one file,
+    ``name``) paired with the player's rows ``b`` of the same table (:func:`versus_table`)."""
+    t = versus_table(a, b)
+    common = sorted({r["deal"] for r in a} & {r["deal"] for r in b})
+    return (
+        f"| `{name}` | {t['deals']} ({_span(common)}) | {fmt(t['score'])} | "
+        f"{fmt(t['paradox'], True)} | {fmt(t['hits'], True)} |"
+    )
+
+
 def print_versus(label: str, t: dict[str, Any]) -> None:
     if not t["deals"]:
         print(f"{label}: no deal in common")

@@ -21,6 +21,7 @@ from bench.peer_tables import (
     read_rows,
     round_table,
     seatings,
+    versus_line,
     versus_table,
 )
 from catbox.solver.cards import variant
@@ -246,4 +247,23 @@ def test_the_published_figures_are_the_stored_rows_figures(path: Path) -> None:
     keys: list[int] = [r["deal"] if "deal" in r else r["game"] for r in rows]
     assert keys == sorted(set(keys))
     line = markdown_row(path.name.split(".")[0], rows)
+    assert line in (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
+
+
+EXPERIMENTS = sorted((ROOT / "bench" / "peer-rows" / "experiments").glob("*.jsonl.gz"))
+
+
+@pytest.mark.parametrize("path", EXPERIMENTS, ids=lambda p: p.name)
+def test_the_experiments_figures_are_their_stored_rows_paired_with_the_players(path: Path) -> None:
+    """bench/README.md's table of experiments holds, for every file of an experiment's rows,
+    the line ``--tables bench/peer-rows/experiments/*.gz --against bench/peer-rows/*.gz
+    --markdown`` computes: its rows paired deal by deal with the player's stored rows of the
+    same table. Every row says which experiment played it (never the player as it is)."""
+    rows = read_rows(path)
+    assert rows and all(r.get("catbox") == rows[0]["catbox"] for r in rows)
+    players, bot = rows[0]["players"], rows[0]["bot"]
+    theirs = read_rows(
+        ROOT / "bench" / "peer-rows" / f"round-{players}p-{bot.split('/')[0]}.jsonl.gz"
+    )
+    line = versus_line(path.name.split(".")[0], rows, theirs)
     assert line in (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
