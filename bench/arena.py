@@ -187,21 +187,6 @@ def _rollout_agent(**kw: object) -> Agent:
     return agent
 
 
-def _hazard_agent(hazard: float) -> Agent:
-    """The player with its playouts crediting S's score at each later trick start at
-    ``hazard`` per trick (``player.HAZARD``: another seat's paradox cutting the round short)."""
-    from catbox.solver.estimates import player as player_mod
-
-    def agent(pos: Position, seed: int) -> Play:
-        was, player_mod.HAZARD = player_mod.HAZARD, hazard
-        try:
-            return choose_play(_view(pos), seed=seed)
-        finally:
-            player_mod.HAZARD = was
-
-    return agent
-
-
 KEY = ("avoids", "possible", "clear", "score", "policy")  # the player's own order
 AGENTS: dict[str, Agent] = {
     "player": _player_agent(),
@@ -240,9 +225,6 @@ AGENTS: dict[str, Agent] = {
     "h-2": _ranked_agent(KEY, horizon={p: h - 2 for p, h in HORIZON.items()}),
     "sure-clear": _ranked_agent(("sure", "clear", "avoids", "possible", "score", "policy")),
     "coarse-clear": _ranked_agent(("avoids4", "clear", "avoids", "possible", "score", "policy")),
-    "hazard-5": _hazard_agent(0.05),
-    "hazard-10": _hazard_agent(0.10),
-    "level-2": _player_agent(level=2),
 }
 
 

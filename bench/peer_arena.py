@@ -75,7 +75,7 @@ from bench.peer_tables import (  # noqa: E402
     versus_table,
 )
 from catbox.solver.cards import Colour, Play, variant  # noqa: E402
-from catbox.solver.estimates.opening import most_held, strength_prediction  # noqa: E402
+from catbox.solver.estimates.opening import fixed_prediction, most_held  # noqa: E402
 from catbox.solver.player import choose_aside, choose_prediction  # noqa: E402
 from catbox.solver.position import Position  # noqa: E402
 from catbox.solver.scoring import seat_score  # noqa: E402
@@ -210,9 +210,7 @@ def round_start(
         before = tuple(preds[(start + k) % players] for k in range(p))
         t0 = time.process_time()
         if seat in mine and FIXED_START:
-            rest = list(dealt[seat])
-            rest.remove(asides[seat])
-            pred = strength_prediction(rest, players)
+            pred = fixed_prediction(dealt[seat], asides[seat], players)
             _took(times, "catbox", "prediction", t0)
         elif seat in mine:
             pred = choose_prediction(dealt[seat], asides[seat], players=players, order=p,
@@ -376,10 +374,11 @@ def print_markdown(paths: Sequence[Path]) -> None:
 
 def print_tables(paths: Sequence[Path]) -> None:
     """Every table the rows in ``paths`` hold."""
-    every = [r for path in paths for r in read_rows(path)]
-    notes = sorted({json.dumps(r.get("catbox"), sort_keys=True) for r in every})
-    for note in notes:  # the player's rows apart from each experiment's
-        these = [r for r in every if json.dumps(r.get("catbox"), sort_keys=True) == note]
+    by_note: dict[str, list[Any]] = {}  # the player's rows apart from each experiment's
+    for path in paths:
+        for r in read_rows(path):
+            by_note.setdefault(json.dumps(r.get("catbox"), sort_keys=True), []).append(r)
+    for note, these in sorted(by_note.items()):
         tag = "" if note == "null" else f" (experiment: {note})"
         for mode, players, bot in sorted({(r["mode"], r["players"], r["bot"]) for r in these}):
             rows = _one_table(these, mode, players, bot)

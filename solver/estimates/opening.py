@@ -127,6 +127,12 @@ def strength_prediction(hand: Sequence[int], players: int) -> int:
     return min(v.predictions, key=lambda p: (abs(p - guess), p))
 
 
+def fixed_prediction(dealt: Sequence[int], aside: int, players: int) -> int:
+    """The fixed rule's prediction of a seat that set ``aside`` aside from its ``dealt`` hand:
+    :func:`strength_prediction` of the hand it plays."""
+    return strength_prediction(_less(dealt, aside), players)
+
+
 def _less(hand: Sequence[int], card: int) -> list[int]:
     """``hand`` without one copy of ``card`` (the whole hand when it holds none: the asking
     seat's placeholder 0)."""
@@ -178,7 +184,7 @@ def _draw_world(players: int, hand: tuple[int, ...], order: int, rng: random.Ran
     asides = tuple(most_held(h, rng) if s != order else 0 for s, h in enumerate(dealt))
     # the fixed rule predicts from the hand it plays (the dealt hand less its set-aside card)
     preds = tuple(
-        strength_prediction(_less(h, a), players) if players > 2 else None
+        fixed_prediction(h, a, players) if players > 2 else None
         for h, a in zip(dealt, asides, strict=True)
     )
     return World(tuple(dealt), revealed, asides, preds, rng.random())
@@ -249,9 +255,7 @@ def play_world(
     out = []
     for sim, starts in _played(world, order, cands, before):
         value = float(sim.score(order) or 0) if own is None else own.score(sim, order)
-        if starts and sim.paradox != order:
-            value = hazard_value(value, starts, HAZARD)
-        out.append((value, sim.paradox != order))
+        out.append((hazard_value(sim, order, value, starts, HAZARD), sim.paradox != order))
     return out
 
 

@@ -451,9 +451,7 @@ def _value(sim: Sim, seat: int, cut: int | None, starts: list[int] | None = None
     :data:`HAZARD` per trick, unless S caused the paradox."""
     final = sim.score(seat) or 0
     value = final if cut is None else (1 - CUT_SHARE) * final + CUT_SHARE * cut
-    if not HAZARD or not starts or sim.paradox == seat:
-        return value
-    return hazard_value(value, starts, HAZARD)
+    return hazard_value(sim, seat, value, starts or (), HAZARD)
 
 
 # before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's

@@ -530,10 +530,14 @@ def playout(
     return sim
 
 
-def hazard_value(final: float, starts: Sequence[int], hazard: float) -> float:
-    """A seat's value of a playout that ended with ``final`` when, at ``hazard`` per trick,
-    another seat's paradox may end the round during each trick that began with the seat's
-    score at ``starts`` (X3: the seat keeps the score it had)."""
+def hazard_value(sim: Sim, seat: int, final: float, starts: Sequence[int], hazard: float) -> float:
+    """``seat``'s value of the finished playout ``sim`` that it scored ``final`` in when, at
+    ``hazard`` per trick, another seat's paradox may end the round during each trick that began
+    with the seat's score at ``starts`` (X3: the seat keeps the score it had). A playout in which
+    the seat caused its own paradox keeps ``final``: another seat's paradox saving it is no
+    plan."""
+    if not hazard or not starts or sim.paradox == seat:
+        return final
     got, alive = 0.0, 1.0
     for s in starts:
         got += alive * hazard * s
