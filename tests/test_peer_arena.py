@@ -258,12 +258,18 @@ def test_the_experiments_figures_are_their_stored_rows_paired_with_the_players(p
     """bench/README.md's table of experiments holds, for every file of an experiment's rows,
     the line ``--tables bench/peer-rows/experiments/*.gz --against bench/peer-rows/*.gz
     --markdown`` computes: its rows paired deal by deal with the player's stored rows of the
-    same table. Every row says which experiment played it (never the player as it is)."""
+    same table, and the line of its own table against the peer (``--tables
+    bench/peer-rows/experiments/*.gz --markdown``). Every row says which experiment played it
+    (never the player as it is), each deal once."""
     rows = read_rows(path)
     assert rows and all(r.get("catbox") == rows[0]["catbox"] for r in rows)
+    deals = [r["deal"] for r in rows]
+    assert deals == sorted(set(deals))
     players, bot = rows[0]["players"], rows[0]["bot"]
     theirs = read_rows(
         ROOT / "bench" / "peer-rows" / f"round-{players}p-{bot.split('/')[0]}.jsonl.gz"
     )
-    line = versus_line(path.name.split(".")[0], rows, theirs)
-    assert line in (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
+    name = path.name.split(".")[0]
+    lines = (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
+    assert versus_line(name, rows, theirs) in lines
+    assert markdown_row(name, rows) in lines
