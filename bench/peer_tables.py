@@ -201,21 +201,30 @@ def versus_table(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
     """Two runs of one round table, two versions of catbox (``a`` and ``b``) against the same
     bot, paired on the deals both hold: per deal, ``a``'s score difference per seat-round
     (catbox less the peer, as :func:`round_table`) less ``b``'s, and catbox's paradoxes
-    caused and hits per seat-round likewise, each with its 95% interval over the deals."""
+    caused and hits per seat-round likewise, each with its 95% interval over the deals
+    (``common``: those deals, in order)."""
     per_b = {r["deal"]: round_table([r]) for r in b}
+    common: list[int] = []
     score: list[float] = []
     para: list[float] = []
     hits: list[float] = []
     for r in a:
         if r["deal"] not in per_b:
             continue
+        common.append(r["deal"])
         ta, tb = round_table([r]), per_b[r["deal"]]
         score.append(ta["score_diff"].value - tb["score_diff"].value)
         para.append(ta["paradox_catbox"].value - tb["paradox_catbox"].value)
         hits.append(ta["hits_catbox"].value - tb["hits_catbox"].value)
     if not score:
         return {"deals": 0}
-    return {"deals": len(score), "score": mean(score), "paradox": mean(para), "hits": mean(hits)}
+    return {
+        "deals": len(score),
+        "common": sorted(common),
+        "score": mean(score),
+        "paradox": mean(para),
+        "hits": mean(hits),
+    }
 
 
 VERSUS_HEAD = (
@@ -229,9 +238,8 @@ def versus_line(name: str, a: Sequence[Row], b: Sequence[Row]) -> str:
     """One line of bench/README.md's table of experiments: the rows ``a`` (one file,
     ``name``) paired with the player's rows ``b`` of the same table (:func:`versus_table`)."""
     t = versus_table(a, b)
-    common = sorted({r["deal"] for r in a} & {r["deal"] for r in b})
     return (
-        f"| `{name}` | {t['deals']} ({_span(common)}) | {fmt(t['score'])} | "
+        f"| `{name}` | {t['deals']} ({_span(t['common'])}) | {fmt(t['score'])} | "
         f"{fmt(t['paradox'], True)} | {fmt(t['hits'], True)} |"
     )
 

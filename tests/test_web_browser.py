@@ -234,8 +234,8 @@ def test_catbox_plays_the_other_seats(browser: Browser, server: Served) -> None:
         page.wait_for_selector("#hand button.card")
         mine = pos.legal_plays()[0]
         page.click(f'#board [data-cell="{mine}"]')
-        # the three other seats answer by themselves: practice jobs behind the cancelled
-        # analyses' worker restarts, which once took over 20 s with CI's other browser tests
+        # the three other seats answer by themselves (about 1.5 s; once over 20 s in CI beside
+        # the other browser tests, the cause not found)
         wait_ply(page, pos.players, 60_000)
         expect = pos.play(mine)
         for k in range(pos.players - 1):
