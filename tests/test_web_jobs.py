@@ -1,6 +1,6 @@
 """The worker pool of the served board (web/jobs.py) in-process: a worker that dies mid-search
-is reported as an error and replaced, a cancelled search is stopped, and the pool refuses more
-than its share of jobs."""
+is reported as an error and replaced, a cancelled search is stopped, a search nobody polls any
+more is cancelled, and the pool refuses more than its share of jobs."""
 
 from __future__ import annotations
 
@@ -84,3 +84,33 @@ def test_the_pool_refuses_more_jobs_than_it_keeps_active(pool: Pool) -> None:
     with pytest.raises(ApiError) as missing:
         pool.get("j0")
     assert missing.value.status == 404
+
+
+def test_a_job_nobody_polls_is_abandoned_and_its_process_replaced() -> None:
+    p = Pool(1, lease=1.0)
+    p.start()
+    try:
+        running = p.submit("analyze", LONG, 600.0)
+        queued = p.submit("analyze", LONG, 600.0)
+        wait(p, running["id"], ("running",))
+        pid = p.slots[0].proc.pid if p.slots[0].proc is not None else None
+        time.sleep(0.5)
+        with p.lock:  # polled within its lease: still running
+            assert p.jobs[running["id"]].state == "running"
+        end = time.monotonic() + 30.0
+        while time.monotonic() < end:  # no poll from here on: read the jobs directly
+            with p.lock:
+                states = (p.jobs[running["id"]].state, p.jobs[queued["id"]].state)
+            if states == ("cancelled", "cancelled"):
+                break
+            time.sleep(0.05)
+        assert states == ("cancelled", "cancelled")  # the queued one never started either
+        with pytest.raises(OSError):  # the abandoned search's process is gone
+            for _ in range(100):
+                os.kill(pid or 0, 0)
+                time.sleep(0.05)
+        after = p.submit("analyze", QUICK, 60.0)  # a polled job is served as ever
+        done = wait(p, after["id"], ("done", "error"))
+        assert done["state"] == "done" and done["result"]["status"] == "proven"
+    finally:
+        p.close()

@@ -3,8 +3,10 @@
 A :class:`Pool` keeps a few long-lived worker processes (:func:`.worker.main`), each with its
 search engines warm between jobs. A job is posted, polled for the rows proven so far, and
 cancelled when the user moves on: a queued job is dropped, a running one has its process
-killed and replaced, so an abandoned search never holds a core. A job that overruns its time
-limit (plus a grace period), or whose process dies, ends in an error; the server goes on.
+killed and replaced. A job nobody has polled for :data:`LEASE` seconds (a tab closed without
+its cancel reaching the server, a dropped connection) is cancelled the same way, so an abandoned
+search never holds a core for long. A job that overruns its time limit (plus a grace period), or
+whose process dies, ends in an error; the server goes on.
 
 Processes start through a fork server (where there is one; spawn elsewhere) that has already
 imported the solver and CP-SAT, so a replacement is ready in a fraction of a second. Each
@@ -25,10 +27,13 @@ from typing import Any
 
 from .errors import ApiError, internal_error
 
-__all__ = ["GRACE", "MAX_ACTIVE", "Job", "Pool"]
+__all__ = ["GRACE", "LEASE", "MAX_ACTIVE", "Job", "Pool"]
 
 #: Seconds a job may overrun its time limit before its process is killed.
 GRACE = 10.0
+#: Seconds a job lives without being polled: past it, the job is abandoned and cancelled. The
+#: pages poll every 0.1 s; a hidden tab's timers may be slowed to once a minute, so twice that.
+LEASE = 120.0
 #: Jobs queued or running at once; more is refused (429) until some end or are cancelled.
 MAX_ACTIVE = 8
 #: Finished jobs kept for polling; the oldest are forgotten first.
@@ -54,6 +59,7 @@ class Job:
     started: float | None = None
     finished: float | None = None
     cancel: bool = False
+    seen: float = field(default_factory=time.monotonic)  # when it was last submitted or polled
 
     def snapshot(self, since: int = 0) -> dict[str, Any]:
         """The job as the API shows it: rows from index ``since`` on."""
@@ -118,7 +124,7 @@ class _Slot:
             if job is None:
                 break
             with self.pool.lock:
-                if job.cancel:
+                if job.cancel or self.pool.abandoned(job):
                     self.pool.finish(job, "cancelled")
                     continue
                 job.state, job.started = "running", time.monotonic()
@@ -138,6 +144,9 @@ class _Slot:
         self.conn.send((job.kind, job.params))
         deadline = (job.started or time.monotonic()) + job.time_limit + GRACE
         while True:
+            with self.pool.lock:
+                if self.pool.abandoned(job):
+                    job.cancel = True
             if job.cancel or time.monotonic() > deadline or self.pool.closing:
                 overran = not job.cancel and not self.pool.closing
                 self.stop_process()  # the search is abandoned: kill it, start afresh
@@ -180,8 +189,9 @@ class _Slot:
 class Pool:
     """``workers`` worker processes and their jobs. Thread-safe; :meth:`close` ends them."""
 
-    def __init__(self, workers: int = 2):
+    def __init__(self, workers: int = 2, *, lease: float = LEASE):
         self.ctx = _context()
+        self.lease = lease
         self.lock = threading.Lock()
         self.queue: queue.Queue[Job | None] = queue.Queue()
         self.jobs: dict[str, Job] = {}
@@ -233,13 +243,15 @@ class Pool:
         return snap
 
     def get(self, job_id: str, since: int = 0) -> dict[str, Any]:
-        """A job's snapshot, rows from ``since`` on.
+        """A job's snapshot, rows from ``since`` on. A poll: it renews the job's lease.
 
         Raises:
             ApiError: 404 for an unknown (or forgotten) job.
         """
         with self.lock:
-            return self._job(job_id).snapshot(since)
+            job = self._job(job_id)
+            job.seen = time.monotonic()
+            return job.snapshot(since)
 
     def cancel(self, job_id: str) -> dict[str, Any]:
         """Cancel a job (a queued one never starts; a running one's process is replaced).
@@ -254,6 +266,10 @@ class Pool:
                 if job.state == "queued":
                     self.finish(job, "cancelled")
             return job.snapshot()
+
+    def abandoned(self, job: Job) -> bool:
+        """Whether ``job`` has gone unpolled past the lease (the caller holds the lock)."""
+        return time.monotonic() - job.seen > self.lease
 
     def _job(self, job_id: str) -> Job:
         job = self.jobs.get(job_id)
