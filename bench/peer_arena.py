@@ -60,17 +60,20 @@ sys.path.insert(0, str(ROOT))
 from bench.arena import AGENTS, dealt_hands, miss_of  # noqa: E402
 from bench.peer_tables import (  # noqa: E402
     GAME_HEAD,
+    GAMES_VERSUS_HEAD,
     ROUND_HEAD,
     VERSUS_HEAD,
     game_table,
     markdown_row,
     nearest_legal,
     print_game,
+    print_games_versus,
     print_round,
     print_versus,
     read_rows,
     round_table,
     seatings,
+    versus_games,
     versus_line,
     versus_table,
 )
@@ -389,23 +392,35 @@ def print_tables(paths: Sequence[Path]) -> None:
 
 
 def print_against(paths: Sequence[Path], others: Sequence[Path], markdown: bool = False) -> None:
-    """Every round table of ``paths`` paired deal by deal with the same table in ``others``
-    (another version of catbox against the same bot: ``--tables A --against B``); with
-    ``markdown``, a line per file of ``paths`` (bench/README.md's experiments)."""
+    """Every table of ``paths`` paired deal by deal (game by game) with the same table in
+    ``others`` (another version of catbox against the same bot: ``--tables A --against B``);
+    with ``markdown``, a line per file of ``paths`` (bench/README.md's experiments), the round
+    tables' lines under one head and the games' under another."""
     base = [r for path in others for r in read_rows(path)]
     if markdown:
-        print(VERSUS_HEAD)
-        for path in paths:
-            rows = read_rows(path)
-            if rows and rows[0]["mode"] == "round":
-                theirs = _one_table(base, "round", rows[0]["players"], rows[0]["bot"])
-                print(versus_line(path.name.split(".")[0], rows, theirs))
+        for mode, head in (("round", VERSUS_HEAD), ("game", GAMES_VERSUS_HEAD)):
+            files = [(path, read_rows(path)) for path in paths]
+            lines = [
+                versus_line(
+                    path.name.split(".")[0],
+                    rows,
+                    _one_table(base, mode, rows[0]["players"], rows[0]["bot"]),
+                )
+                for path, rows in files
+                if rows and rows[0]["mode"] == mode
+            ]
+            if lines:
+                print(head, *lines, "", sep="\n")
         return
     every = [r for path in paths for r in read_rows(path)]
-    for players, bot in sorted({(r["players"], r["bot"]) for r in every if r["mode"] == "round"}):
-        rows = _one_table(every, "round", players, bot)
-        print_versus(f"{players}p single rounds vs {bot}, these rows less the others",
-                     versus_table(rows, _one_table(base, "round", players, bot)))  # fmt: skip
+    for mode, players, bot in sorted({(r["mode"], r["players"], r["bot"]) for r in every}):
+        rows, theirs = (_one_table(rs, mode, players, bot) for rs in (every, base))
+        if mode == "round":
+            print_versus(f"{players}p single rounds vs {bot}, these rows less the others",
+                         versus_table(rows, theirs))  # fmt: skip
+        else:
+            print_games_versus(f"{players}p whole games vs {bot}, these rows less the others",
+                               versus_games(rows, theirs))  # fmt: skip
 
 
 SUITE = (  # the tables ``make bench`` prints: (mode, players, bot, deals, deals with --quick)

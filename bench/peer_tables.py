@@ -158,42 +158,71 @@ def _by_prediction(c: Counter[tuple[int, str]]) -> dict[int, dict[str, float]]:
     return out
 
 
-def game_table(rows: Sequence[Row]) -> dict[str, Any]:
-    """The whole-game table over ``rows``: per game, catbox's share of the win (Sc4: the sum
-    of its seats' shares, a win shared by k seats counting 1/k each) averaged over the
-    seatings, with its 95% interval over the games; catbox's mean seat total minus the peer's,
-    paired per game; the mean total of each side; paradoxes caused per seat-round."""
-    share: list[float] = []
-    tdiff: list[float] = []
-    tot = {"catbox": [], "peer": []}  # type: dict[str, list[float]]
+def _one_game(row: Row) -> dict[str, Any]:
+    """One game row's figures over its seatings: catbox's share of the win (Sc4: the sum of its
+    seats' shares, a win shared by k seats counting 1/k each), its mean seat total less the
+    peer's, each side's mean totals (one per seating) and seat-rounds and paradoxes caused."""
+    sh, td = [], []
+    tot: dict[str, list[float]] = {"catbox": [], "peer": []}
     n = {"catbox": 0, "peer": 0}
     para = {"catbox": 0, "peer": 0}
-    for row in rows:
-        sh, td = [], []
-        for s in row["seatings"]:
-            res = game_result(s["rounds"])
-            players = len(res.totals)
-            mine = list(s["mine"])
-            theirs = [i for i in range(players) if i not in mine]
-            sh.append(sum(1 / len(res.winners) for i in res.winners if i in mine))
-            c = _avg(res.totals[i] for i in mine)
-            p = _avg(res.totals[i] for i in theirs)
-            td.append(c - p)
-            tot["catbox"].append(c)
-            tot["peer"].append(p)
-            for side, seats in (("catbox", mine), ("peer", theirs)):
-                n[side] += len(seats) * len(s["rounds"])
-                para[side] += sum(x in seats for x in s.get("paradoxes", ()))
-        share.append(_avg(sh))
-        tdiff.append(_avg(td))
+    for s in row["seatings"]:
+        res = game_result(s["rounds"])
+        players = len(res.totals)
+        mine = list(s["mine"])
+        theirs = [i for i in range(players) if i not in mine]
+        sh.append(sum(1 / len(res.winners) for i in res.winners if i in mine))
+        c = _avg(res.totals[i] for i in mine)
+        p = _avg(res.totals[i] for i in theirs)
+        td.append(c - p)
+        tot["catbox"].append(c)
+        tot["peer"].append(p)
+        for side, seats in (("catbox", mine), ("peer", theirs)):
+            n[side] += len(seats) * len(s["rounds"])
+            para[side] += sum(x in seats for x in s.get("paradoxes", ()))
+    return {"share": _avg(sh), "total_diff": _avg(td), "totals": tot, "n": n, "paradoxes": para}
+
+
+def game_table(rows: Sequence[Row]) -> dict[str, Any]:
+    """The whole-game table over ``rows``: per game, catbox's share of the win
+    (:func:`_one_game`) averaged over the seatings, with its 95% interval over the games;
+    catbox's mean seat total minus the peer's, paired per game; the mean total of each side;
+    paradoxes caused per seat-round."""
+    games = [_one_game(row) for row in rows]
+    n = {side: sum(g["n"][side] for g in games) for side in ("catbox", "peer")}
+    para = {side: sum(g["paradoxes"][side] for g in games) for side in ("catbox", "peer")}
     return {
         "games": len(rows),
-        "win_share": _within_unit(mean(share)),
-        "total_diff": mean(tdiff),
-        "total_catbox": mean(tot["catbox"]),
-        "total_peer": mean(tot["peer"]),
+        "win_share": _within_unit(mean([g["share"] for g in games])),
+        "total_diff": mean([g["total_diff"] for g in games]),
+        "total_catbox": mean([t for g in games for t in g["totals"]["catbox"]]),
+        "total_peer": mean([t for g in games for t in g["totals"]["peer"]]),
         "paradox_catbox": proportion(para["catbox"], n["catbox"]),
         "paradox_peer": proportion(para["peer"], n["peer"]),
+    }
+
+
+def versus_games(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
+    """Two runs of one game table (as :func:`versus_table`), paired on the games both hold: per
+    game, ``a``'s win share less ``b``'s, its total difference (catbox less the peer) less
+    ``b``'s, and catbox's paradoxes caused per seat-round likewise, each with its 95% interval
+    over the games (``common``: those games, in order)."""
+    per_b = {r["game"]: _one_game(r) for r in b}
+    common = sorted(r["game"] for r in a if r["game"] in per_b)
+    if not common:
+        return {"games": 0}
+    per_a = {r["game"]: _one_game(r) for r in a}
+
+    def rate(g: dict[str, Any]) -> float:
+        return float(g["paradoxes"]["catbox"] / g["n"]["catbox"])
+
+    pairs = [(per_a[k], per_b[k]) for k in common]
+    return {
+        "games": len(common),
+        "common": common,
+        "share": mean([x["share"] - y["share"] for x, y in pairs]),
+        "total": mean([x["total_diff"] - y["total_diff"] for x, y in pairs]),
+        "paradox": mean([rate(x) - rate(y) for x, y in pairs]),
     }
 
 
@@ -234,9 +263,23 @@ VERSUS_HEAD = (
 )
 
 
+GAMES_VERSUS_HEAD = (
+    "| experiment rows | games in common | catbox's win share, paired per game, these less the"
+    " player's | mean total, catbox less the peer, paired per game, these less the player's |"
+    " catbox's paradoxes caused, paired per 100 seat-rounds |\n|---|---|---|---|---|"
+)
+
+
 def versus_line(name: str, a: Sequence[Row], b: Sequence[Row]) -> str:
-    """One line of bench/README.md's table of experiments: the rows ``a`` (one file,
-    ``name``) paired with the player's rows ``b`` of the same table (:func:`versus_table`)."""
+    """One line of bench/README.md's tables of experiments: the rows ``a`` (one file,
+    ``name``) paired with the player's rows ``b`` of the same table (:func:`versus_table`, or
+    for games :func:`versus_games` under :data:`GAMES_VERSUS_HEAD`)."""
+    if a and a[0]["mode"] == "game":
+        g = versus_games(a, b)
+        return (
+            f"| `{name}` | {g['games']} ({_span(g['common'])}) | {fmt(g['share'], True)} | "
+            f"{fmt(g['total'])} | {fmt(g['paradox'], True)} |"
+        )
     t = versus_table(a, b)
     return (
         f"| `{name}` | {t['deals']} ({_span(t['common'])}) | {fmt(t['score'])} | "
@@ -252,6 +295,17 @@ def print_versus(label: str, t: dict[str, Any]) -> None:
         f"{label}: {t['deals']} deals in common; paired score difference per seat-round "
         f"{fmt(t['score'])}; catbox's paradoxes caused {fmt(t['paradox'], True)} per 100 "
         f"seat-rounds; hits {fmt(t['hits'], True)} per 100"
+    )
+
+
+def print_games_versus(label: str, t: dict[str, Any]) -> None:
+    if not t["games"]:
+        print(f"{label}: no game in common")
+        return
+    print(
+        f"{label}: {t['games']} games in common; catbox's win share {fmt(t['share'], True)}% "
+        f"paired per game; mean total difference {fmt(t['total'])}; catbox's paradoxes caused "
+        f"{fmt(t['paradox'], True)} per 100 seat-rounds"
     )
 
 

@@ -21,6 +21,7 @@ from bench.peer_tables import (
     read_rows,
     round_table,
     seatings,
+    versus_games,
     versus_line,
     versus_table,
 )
@@ -208,6 +209,34 @@ def test_game_table_win_share_and_totals_Sc4() -> None:
     assert first["paradox_catbox"].value == first["paradox_peer"].value == pytest.approx(1 / 8)
 
 
+def test_versus_games_pairs_two_versions_game_by_game() -> None:
+    """Version a against version b, one seating each (catbox at A, C). Game 0: a's totals
+    (6, 2, 4, 3): A wins, share 1, total difference 5 - 2.5 = +2.5; b's (2, 6, 4, 3): B wins,
+    share 0, difference 3 - 4.5 = -1.5; paired +1 and +4.0. Game 1: a's (1, 4, 1, 2) share 0,
+    -2.0, C's paradox in round 2 (1 of catbox's 4 seat-rounds); b's (4, 1, 3, 2) share 1,
+    +2.0: paired -1, -4.0, +0.25 paradoxes. Game 2 only in a: left out. Means: share 0, total
+    0, paradoxes +0.125 per seat-round; the share's interval 0 +- 12.706 * 1.4142 / sqrt(2)."""
+
+    def game(k: int, first: list[int], second: list[int], paradoxes: list[Any]) -> dict[str, Any]:
+        return {"mode": "game", "game": k, "seatings": [
+            {"mine": [0, 2], "rounds": [first, second], "paradoxes": paradoxes}]}  # fmt: skip
+
+    a = [game(0, [3, 1, 2, 2], [3, 1, 2, 1], [None, None]),
+         game(1, [1, 2, 1, 1], [0, 2, 0, 1], [None, 2]),
+         game(2, [9, 0, 0, 0], [0, 0, 0, 0], [None, None])]  # fmt: skip
+    b = [game(0, [1, 3, 2, 2], [1, 3, 2, 1], [None, None]),
+         game(1, [2, 1, 2, 1], [2, 0, 1, 1], [None, None])]  # fmt: skip
+    t = versus_games(a, b)
+    assert t["games"] == 2 and t["common"] == [0, 1]
+    assert t["share"].value == pytest.approx(0.0)
+    assert t["share"].ci95[1] == pytest.approx(12.706, abs=1e-2)
+    assert t["total"].value == pytest.approx(0.0)
+    assert t["paradox"].value == pytest.approx(0.125)
+    assert versus_games(a, [])["games"] == 0
+    line = versus_line("g", a, b)
+    assert line.startswith("| `g` | 2 (0-1) | +0.0 [")
+
+
 def test_rows_split_over_deal_ranges_read_back_as_one_table(tmp_path: Path) -> None:
     """Two runs over deal ranges (one file each, overlapping on deal 1) and other tables'
     rows: the store keeps one row per deal of the asked table."""
@@ -263,11 +292,12 @@ def test_the_experiments_figures_are_their_stored_rows_paired_with_the_players(p
     (never the player as it is), each deal once."""
     rows = read_rows(path)
     assert rows and all(r.get("catbox") == rows[0]["catbox"] for r in rows)
-    deals = [r["deal"] for r in rows]
+    mode = rows[0]["mode"]
+    deals = [r["deal" if mode == "round" else "game"] for r in rows]
     assert deals == sorted(set(deals))
     players, bot = rows[0]["players"], rows[0]["bot"]
     theirs = read_rows(
-        ROOT / "bench" / "peer-rows" / f"round-{players}p-{bot.split('/')[0]}.jsonl.gz"
+        ROOT / "bench" / "peer-rows" / f"{mode}-{players}p-{bot.split('/')[0]}.jsonl.gz"
     )
     name = path.name.split(".")[0]
     lines = (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
