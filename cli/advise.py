@@ -344,6 +344,14 @@ METHOD_TEXT = {
 }
 
 
+def credited(hazard: float) -> str:
+    """What the player's values add to the plain score (docs/player.md, "Cut short")."""
+    return (
+        f"value: the round score with, at {hazard:g} per trick, the seat's score at each later "
+        "trick start credited (another seat's paradox may end the round there, X3)"
+    )
+
+
 def _print_decision(d: PlayDecision) -> None:
     o = out()
     o.print(
@@ -351,6 +359,8 @@ def _print_decision(d: PlayDecision) -> None:
         .append_text(play_text(d.play))
     )  # fmt: skip
     o.print(Text("  " + METHOD_TEXT[d.method].format(deals=d.deals) + " [estimate]", style="dim"))
+    if d.hazard and d.method in ("rollouts", "endgame"):
+        o.print(Text("  " + credited(d.hazard), style="dim"))
     t = Table(header_style="bold", box=None)
     for col in ("play", "value", "policy", "avoids", "guaranteed"):
         t.add_column(col)
@@ -421,14 +431,18 @@ def _print_opening(op: Opening, what: str) -> None:
             style="dim",
         )
     )
+    if op.hazard:
+        o.print(Text("  ranked by: " + credited(op.hazard), style="dim"))
     t = Table(header_style="bold", box=None)
-    for col in ("set aside", "predict", "round score (95% CI)", "avoids paradox", "left in"):
+    cols = ("set aside", "predict", "round score (95% CI)", "avoids paradox", "left in")
+    for col in cols[:3] + (("ranked by",) if op.hazard else ()) + cols[3:]:
         t.add_column(col)
     for r in op.rows:
         t.add_row(
             str(r.set_aside),
             "—" if r.prediction is None else str(r.prediction),
             est_text(r.score, False),
+            *((f"{r.value.value:.2f}",) if op.hazard else ()),
             f"{100 * r.avoid_paradox:.0f}%",
             "—" if r.dropped is None else f"round {r.dropped + 1}",
         )

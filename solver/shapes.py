@@ -208,18 +208,22 @@ def play_decision_json(d: PlayDecision) -> dict[str, Any]:
             }
             for c in d.candidates
         ],
+        "hazard": d.hazard,
         "status": "estimate" if d.method != "forced" else "proven",
     }
 
 
 def opening_json(o: Opening) -> dict[str, Any]:
     """catbox's player's round-start ranking (``advise --hand --player``): every candidate
-    (set-aside card, prediction) with its mean score over the playouts it got, best first."""
+    (set-aside card, prediction) with its mean score over the playouts it got and the mean
+    value it was ranked by (its score, with early ends by another seat's paradox credited:
+    docs/player.md), best first."""
     rows = [
         {
             "set_aside": r.set_aside,
             "prediction": r.prediction,
             "score": r.score.to_json(),
+            "value": r.value.to_json(),
             "avoid_paradox": round(r.avoid_paradox, 4),
             "dropped_in_round": r.dropped,
         }
@@ -232,6 +236,7 @@ def opening_json(o: Opening) -> dict[str, Any]:
         "predictions_before": list(o.before),
         "method": "successive halving over playouts",
         "playouts": o.playouts,
+        "hazard": o.hazard,
         "candidates": rows,
         "best": rows[0] if rows else None,
         "status": "estimate",

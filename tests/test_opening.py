@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from catbox.solver import choose_aside, choose_play, choose_prediction
+from catbox.solver import choose_aside, choose_play, choose_prediction, shapes
 from catbox.solver.cards import variant
 from catbox.solver.deal import deal_round, random_position
 from catbox.solver.errors import PositionError
@@ -23,6 +23,7 @@ from catbox.solver.estimates.opening import (
     strength_prediction,
     typical_before,
 )
+from catbox.solver.estimates.start import advise_start
 from catbox.solver.position import Position
 
 SMALL = {2: 40, 3: 40, 4: 40, 5: 40}  # playouts per decision in these tests
@@ -141,7 +142,7 @@ def test_a_world_deals_the_unseen_cards_and_keeps_the_hand() -> None:
 def test_with_HAZARD_a_playout_credits_the_seats_score_at_each_trick_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """opening.HAZARD (an experiment, off by default): each candidate's playout is worth, at
+    """opening.HAZARD: each candidate's playout is worth, at
     HAZARD per trick, the seat's score (Sc1-Sc3) at each trick start after the first (another
     seat's paradox ending the round there, X3), else its final score; a playout in which the
     seat caused its own paradox keeps its final score. Recomputed from the same playouts."""
@@ -151,7 +152,7 @@ def test_with_HAZARD_a_playout_credits_the_seats_score_at_each_trick_start(
     world = deal_world(4, hand, 1, seed=0, index=3)
     aside = max(set(hand), key=lambda n: (hand.count(n), n))
     cands = [(aside, p) for p in variant(4).predictions]
-    plain = opening.play_world(world, 1, cands, (2,))
+    plain = opening.play_world(world, 1, cands, (2,), hazard=0.0)
     monkeypatch.setattr(opening, "HAZARD", 0.1)
     got = opening.play_world(world, 1, cands, (2,))
     credited = 0
@@ -276,3 +277,28 @@ def test_S3_a_world_agrees_with_the_predictions_made_before_the_seat() -> None:
         plain += deal_world(5, hand, 2, seed=1, index=i).preds_after[:2] == (2, 2)
         assert deal_world(5, hand, 2, seed=1, index=i, before=(2, 2)) == w
     assert agree > plain and agree >= 12
+
+
+def test_the_player_ranks_by_the_credited_value_and_shows_the_score_beside_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With HAZARD on, a candidate's outcome is (value credited per trick, avoided, the score
+    itself): the score is what HAZARD 0 gives, the ranking's rows carry both and the hazard,
+    and the round-start advisor (``advise --hand``) still estimates the round score itself
+    (analysis.md: "each with its estimated round score")."""
+    hand = deal_round(4, 9).dealt[1]
+    world = deal_world(4, hand, 1, seed=0, index=3)
+    aside = max(set(hand), key=lambda n: (hand.count(n), n))
+    cands = [(aside, p) for p in variant(4).predictions]
+    plain = opening.play_world(world, 1, cands, (2,), hazard=0.0)
+    got = opening.outcomes(world, 1, cands, (2,), hazard=0.1)
+    assert [(s, ok) for _, ok, s in got] == plain
+    assert any(v != s for v, _, s in got)
+    monkeypatch.setattr(opening, "HAZARD", 0.1)
+    o = opening.rank_openings(4, tuple(hand), order=1, before=(2,), budget=200)
+    assert o.hazard == 0.1 and any(r.value.value != r.score.value for r in o.rows)
+    doc = shapes.opening_json(o)
+    assert doc["hazard"] == 0.1 and doc["candidates"][0]["value"] == o.rows[0].value.to_json()
+    on = advise_start(4, tuple(hand), order=1, before=(2,), samples=6)
+    monkeypatch.setattr(opening, "HAZARD", 0.0)
+    assert advise_start(4, tuple(hand), order=1, before=(2,), samples=6) == on

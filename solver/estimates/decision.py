@@ -28,6 +28,7 @@ from ..cards import Play, seat_letter
 from ..errors import PositionError
 from ..limits import Limits
 from ..position import Position
+from . import player
 from .player import (
     DEFAULT_LEVEL,
     ENDGAME_PLAYOUTS,
@@ -51,10 +52,12 @@ Method = Literal["forced", "policy", "rollouts", "endgame"]
 @dataclass(frozen=True, slots=True)
 class PlayReason:
     """One candidate play and what the player ranked it by: ``value`` (rollouts and endgame:
-    S's mean round score when the round is played on by the policy; policy: the policy's
-    value), ``policy`` (the policy's value), and in the endgame ``avoids`` (the share of the
-    solved deals on which S can still guarantee avoiding its paradox, X1) and ``guaranteed``
-    (the mean score it can guarantee; None when not searched: only for the safest plays)."""
+    S's mean round score when the round is played on by the policy, with its score at each
+    later trick start credited at the decision's ``hazard`` per trick: another seat's paradox
+    may end the round there, X3; policy: the policy's value), ``policy`` (the policy's value),
+    and in the endgame ``avoids`` (the share of the solved deals on which S can still guarantee
+    avoiding its paradox, X1) and ``guaranteed`` (the mean score it can guarantee; None when
+    not searched: only for the safest plays)."""
 
     play: Play
     value: float
@@ -67,7 +70,8 @@ class PlayReason:
 class PlayDecision:
     """The player's play for ``seat`` (the first candidate), how it was decided (``method``),
     over how many sampled deals (``deals``: rollouts' deals, the endgame's solved weight; 0
-    otherwise) and the candidates it weighed, best first."""
+    otherwise), the candidates it weighed, best first, and the credit per trick for an early
+    end its values carry (``hazard``, :data:`.player.HAZARD`; 0 for the policy's values)."""
 
     seat: int
     play: Play
@@ -75,6 +79,7 @@ class PlayDecision:
     level: int
     deals: float
     candidates: tuple[PlayReason, ...]
+    hazard: float = 0.0
 
 
 def _endgame_reason(r: Scored) -> PlayReason:
@@ -121,12 +126,14 @@ def decide(
             )
             if rows and rows[0].weight:
                 ranked = tuple(_endgame_reason(r) for r in endgame_ranked(rows))
-                return PlayDecision(seat, ranked[0].play, "endgame", level, rows[0].weight, ranked)
+                return PlayDecision(
+                    seat, ranked[0].play, "endgame", level, rows[0].weight, ranked, player.HAZARD
+                )
     if level >= 1 and pos.tricks_left > horizon:
         deals = level * ROLLOUT_DEALS
         got = rollout_plays(pos, seed=seed, deals=deals)
         cands = tuple(PlayReason(p, v, pv) for p, v, pv in got)
-        return PlayDecision(seat, cands[0].play, "rollouts", level, deals, cands)
+        return PlayDecision(seat, cands[0].play, "rollouts", level, deals, cands, player.HAZARD)
     pol = tuple(PlayReason(p, v, v) for v, p in policy_ranked(pos, seed))
     return PlayDecision(seat, pol[0].play, "policy", level, 0, pol)
 

@@ -50,6 +50,7 @@ __all__ = [
     "most_held_numbers",
     "opening_for_aside",
     "opening_for_prediction",
+    "outcomes",
     "play_world",
     "rank_openings",
 ]
@@ -221,10 +222,11 @@ def _played(
     order: int,
     cands: Sequence[tuple[int, int | None]],
     before: Sequence[int],
+    hazard: float,
 ) -> Iterator[tuple[Sim, list[int]]]:
     """Every candidate (set-aside card, prediction) played out on ``world`` by the policy in
     every seat, in order: the finished rounds, each with the asking seat's score at every
-    trick start after the first (with :data:`HAZARD` on; else empty)."""
+    trick start after the first (with ``hazard`` on; else empty)."""
     players = len(world.dealt)
     bases: dict[int, Sim] = {}
     for aside, pred in cands:
@@ -237,8 +239,31 @@ def _played(
                 for s in range(players)
             ]
         starts: list[int] = []
-        playout(sim, random.Random(world.play_seed), starts=(order, starts) if HAZARD else None)
+        playout(sim, random.Random(world.play_seed), starts=(order, starts) if hazard else None)
         yield sim, starts
+
+
+def outcomes(
+    world: World,
+    order: int,
+    cands: Sequence[tuple[int, int | None]],
+    before: Sequence[int],
+    own: OwnPlay | None = None,
+    *,
+    hazard: float | None = None,
+) -> list[tuple[float, bool, float]]:
+    """Every candidate (set-aside card, prediction) played out on ``world``: the value the
+    player ranks it by (its score with, at ``hazard`` per trick, default :data:`HAZARD`, its
+    score at each later trick start credited, :func:`.policy.hazard_value`), whether the asking
+    seat avoided causing the paradox, and its score (Sc1-Sc3; with ``own``, its expected score
+    for the player's own play: the policy's tricks moved by the measured table,
+    :mod:`.ownplay`)."""
+    h = HAZARD if hazard is None else hazard
+    out = []
+    for sim, starts in _played(world, order, cands, before, h):
+        score = float(sim.score(order) or 0) if own is None else own.score(sim, order)
+        out.append((hazard_value(sim, order, score, starts, h), sim.paradox != order, score))
+    return out
 
 
 def play_world(
@@ -247,29 +272,27 @@ def play_world(
     cands: Sequence[tuple[int, int | None]],
     before: Sequence[int],
     own: OwnPlay | None = None,
+    *,
+    hazard: float | None = None,
 ) -> list[tuple[float, bool]]:
-    """Every candidate (set-aside card, prediction) played out on ``world``: the asking seat's
-    score (Sc1-Sc3; with ``own``, its expected score for the player's own play: the policy's
-    tricks moved by the measured table, :mod:`.ownplay`) and whether it avoided causing the
-    paradox."""
-    out = []
-    for sim, starts in _played(world, order, cands, before):
-        value = float(sim.score(order) or 0) if own is None else own.score(sim, order)
-        out.append((hazard_value(sim, order, value, starts, HAZARD), sim.paradox != order))
-    return out
+    """:func:`outcomes`' value and paradox avoidance of every candidate; with ``hazard`` 0,
+    the value is the asking seat's score (the round-start advisor's question)."""
+    return [(v, ok) for v, ok, _ in outcomes(world, order, cands, before, own, hazard=hazard)]
 
 
 @dataclass(frozen=True, slots=True)
 class OpeningRow:
     """One candidate: its mean score over the worlds it was played on (``score.samples`` of
-    them), the share of them on which it avoided causing the paradox, and the round of the
-    halving it left in (None: it was still in the race at the end)."""
+    them), the share of them on which it avoided causing the paradox, the round of the
+    halving it left in (None: it was still in the race at the end) and the mean value it was
+    ranked by (:func:`outcomes`: the score itself when :data:`HAZARD` is off)."""
 
     set_aside: int
     prediction: int | None
     score: Estimate
     avoid_paradox: float
     dropped: int | None
+    value: Estimate
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +300,8 @@ class Opening:
     """The ranked candidates (best first: the last ones in the race by mean score, then the
     others by the round they left in, later first), the playouts spent, whether a time limit
     stopped the halving early, and the question (players, the seat's place from the round
-    start, its dealt hand, the predictions before it)."""
+    start, its dealt hand, the predictions before it) and the credit per trick for an early end
+    the rows' values carry (:data:`HAZARD`)."""
 
     rows: tuple[OpeningRow, ...]
     playouts: int
@@ -286,6 +310,7 @@ class Opening:
     order: int = 0
     hand: tuple[int, ...] = ()
     before: tuple[int, ...] = ()  # the predictions before the seat, as assumed or known
+    hazard: float = 0.0
 
 
 # each round keeps the best 1/CUT of the candidates still in the race: a quarter leaves the
@@ -327,7 +352,7 @@ def rank_openings(
     lim = Limits.of(limits)
     total = BUDGET[players] if budget is None else budget
     cands = [(a, p) for a in sorted(set(asides or hand)) for p in (v.predictions or (None,))]
-    rows: dict[tuple[int, int | None], list[tuple[float, bool]]] = {c: [] for c in cands}
+    rows: dict[tuple[int, int | None], list[tuple[float, bool, float]]] = {c: [] for c in cands}
     dropped: dict[tuple[int, int | None], int] = {}
     alive = list(cands)
     rounds = _rounds(len(cands))
@@ -341,7 +366,7 @@ def rank_openings(
                 break
             world = deal_world(players, hand, order, seed, index, before)
             index += 1
-            for c, got in zip(alive, play_world(world, order, alive, before, own), strict=True):
+            for c, got in zip(alive, outcomes(world, order, alive, before, own), strict=True):
                 rows[c].append(got)
             spent += len(alive)
         alive.sort(key=lambda c: _key(c, rows[c]))
@@ -356,19 +381,20 @@ def rank_openings(
         OpeningRow(
             a,
             p,
-            mean([float(s) for s, _ in rows[(a, p)]]),
-            sum(ok for _, ok in rows[(a, p)]) / max(1, len(rows[(a, p)])),
+            mean([s for _, _, s in rows[(a, p)]]),
+            sum(ok for _, ok, _ in rows[(a, p)]) / max(1, len(rows[(a, p)])),
             dropped.get((a, p)),
+            mean([v for v, _, _ in rows[(a, p)]]),
         )
         for a, p in ranked
     )
-    return Opening(out, spent, stopped, players, order, tuple(hand), tuple(before))
+    return Opening(out, spent, stopped, players, order, tuple(hand), tuple(before), HAZARD)
 
 
-def _key(c: tuple[int, int | None], got: list[tuple[float, bool]]) -> tuple[float, ...]:
-    """Best first: the mean score, then paradox avoidance, then the smaller card/prediction."""
+def _key(c: tuple[int, int | None], got: list[tuple[float, bool, float]]) -> tuple[float, ...]:
+    """Best first: the mean value, then paradox avoidance, then the smaller card/prediction."""
     n = max(1, len(got))
-    return (-sum(s for s, _ in got) / n, -sum(ok for _, ok in got) / n, c[0], c[1] or 0)
+    return (-sum(v for v, _, _ in got) / n, -sum(ok for _, ok, _ in got) / n, c[0], c[1] or 0)
 
 
 # ---------------------------------------------------------------- the player's entry points

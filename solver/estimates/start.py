@@ -85,7 +85,8 @@ def _start_job(job: StartJob) -> list[tuple[float, bool]]:
     players, hand, order, before, seed, index = job
     v = variant(players)
     keys = [(a, p) for a in sorted(set(hand)) for p in (v.predictions or (None,))]
-    return play_world(deal_world(players, hand, order, seed, index, before), order, keys, before)
+    world = deal_world(players, hand, order, seed, index, before)
+    return play_world(world, order, keys, before, hazard=0.0)  # the score itself, unweighted
 
 
 def advise_start(

@@ -47,13 +47,15 @@ function table(heads, rows, chosen) {
 // A round-start ranking, best first: the advisor's (advise --hand) or the one catbox's player
 // chose by (advise --hand --player). `mark(c)` says which row to highlight (the choice made).
 export function adviceTable(result, mark, limit) {
+  const ranked = result.hazard > 0; // the player's ranking: by a value beside the score
   const rows = result.candidates.slice(0, limit || 12).map((c) => ({
     chosen: mark ? mark(c) : false,
     cells: [String(c.set_aside), c.prediction === null ? "—" : String(c.prediction), est(c.score),
-      pct(c.avoid_paradox)],
+      ...(ranked ? [num(c.value.value)] : []), pct(c.avoid_paradox)],
   }));
   const heads = [["set aside", "the card set aside (S2)"], ["predict", "the prediction (S3)"],
     ["score (95% CI)", "estimated round score over playouts"],
+    ...(ranked ? [["ranked by", credited(result.hazard)]] : []),
     ["no paradox", "estimated chance of not causing the paradox"]];
   const box = el("div", { className: "advice" }, table(heads, rows));
   const assumed = result.before_assumed || result.assumed;
@@ -64,6 +66,12 @@ export function adviceTable(result, mark, limit) {
     : `${result.method}, ${result.playouts} playouts in all`;
   box.appendChild(el("p", { className: "note", textContent: `${before}${how}.` }));
   return box;
+}
+
+// What the player's values add to the plain score (docs/player.md, "Cut short").
+function credited(hazard) {
+  return `the score with, at ${hazard} per trick, the seat's score at each later trick start ` +
+    "credited (another seat's paradox may end the round there, X3)";
 }
 
 const HOW = {
@@ -77,11 +85,12 @@ const HOW = {
 // catbox's reasons for a play (advise --player): the candidates with the estimates it ranked
 // them by; the play it made is highlighted.
 export function reasonsTable(result) {
+  const h = result.hazard > 0 ? `; ${credited(result.hazard)}` : "";
   const cols = {
     endgame: [["no paradox", "share of the solved deals on which the seat can still make sure of no paradox (X1)"],
-      ["score", "mean score when the round is played on from each deal"],
+      ["score", `mean score when the round is played on from each deal${h}`],
       ["guaranteed", "mean score the seat can make sure of (the safest plays only)"]],
-    rollouts: [["score", "mean score of the seat over the rollouts"], ["policy", "the policy's value"]],
+    rollouts: [["score", `mean score of the seat over the rollouts${h}`], ["policy", "the policy's value"]],
     policy: [["policy", "the playing policy's value"]],
   }[result.method] || [];
   const cells = (c) => (result.method === "endgame" ? [pct(c.avoids), num(c.value), num(c.guaranteed)]
