@@ -473,9 +473,9 @@ def main() -> int:
         global FIXED_START
         FIXED_START = True
     if args.hazard is not None:  # an experiment: the round start's and the plays' playouts
-        from catbox.solver.estimates import opening, player
+        from catbox.solver.estimates import policy
 
-        opening.HAZARD = player.HAZARD = args.hazard
+        policy.HAZARD.update(dict.fromkeys(range(2, 6), args.hazard))
     if args.tables is not None and args.against is not None:
         print_against(args.tables, args.against, args.markdown)
         return 0

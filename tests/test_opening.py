@@ -15,7 +15,7 @@ from catbox.solver import choose_aside, choose_play, choose_prediction, shapes
 from catbox.solver.cards import variant
 from catbox.solver.deal import deal_round, random_position
 from catbox.solver.errors import PositionError
-from catbox.solver.estimates import opening
+from catbox.solver.estimates import opening, policy
 from catbox.solver.estimates.deals import DealSpace
 from catbox.solver.estimates.opening import (
     deal_world,
@@ -142,7 +142,7 @@ def test_a_world_deals_the_unseen_cards_and_keeps_the_hand() -> None:
 def test_with_HAZARD_a_playout_credits_the_seats_score_at_each_trick_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """opening.HAZARD: each candidate's playout is worth, at
+    """policy.HAZARD: each candidate's playout is worth, at
     HAZARD per trick, the seat's score (Sc1-Sc3) at each trick start after the first (another
     seat's paradox ending the round there, X3), else its final score; a playout in which the
     seat caused its own paradox keeps its final score. Recomputed from the same playouts."""
@@ -153,7 +153,7 @@ def test_with_HAZARD_a_playout_credits_the_seats_score_at_each_trick_start(
     aside = max(set(hand), key=lambda n: (hand.count(n), n))
     cands = [(aside, p) for p in variant(4).predictions]
     plain = opening.play_world(world, 1, cands, (2,), hazard=0.0)
-    monkeypatch.setattr(opening, "HAZARD", 0.1)
+    monkeypatch.setitem(policy.HAZARD, 4, 0.1)
     got = opening.play_world(world, 1, cands, (2,))
     credited = 0
     for (_, pred), (v0, ok0), (v, ok) in zip(cands, plain, got, strict=True):
@@ -294,11 +294,11 @@ def test_the_player_ranks_by_the_credited_value_and_shows_the_score_beside_it(
     got = opening.outcomes(world, 1, cands, (2,), hazard=0.1)
     assert [(s, ok) for _, ok, s in got] == plain
     assert any(v != s for v, _, s in got)
-    monkeypatch.setattr(opening, "HAZARD", 0.1)
+    monkeypatch.setitem(policy.HAZARD, 4, 0.1)
     o = opening.rank_openings(4, tuple(hand), order=1, before=(2,), budget=200)
     assert o.hazard == 0.1 and any(r.value.value != r.score.value for r in o.rows)
     doc = shapes.opening_json(o)
     assert doc["hazard"] == 0.1 and doc["candidates"][0]["value"] == o.rows[0].value.to_json()
     on = advise_start(4, tuple(hand), order=1, before=(2,), samples=6)
-    monkeypatch.setattr(opening, "HAZARD", 0.0)
+    monkeypatch.setitem(policy.HAZARD, 4, 0.0)
     assert advise_start(4, tuple(hand), order=1, before=(2,), samples=6) == on

@@ -13,7 +13,7 @@ from catbox.solver import Position
 from catbox.solver.cards import Colour, Play
 from catbox.solver.deal import deal_round, random_position
 from catbox.solver.errors import PositionError
-from catbox.solver.estimates import player
+from catbox.solver.estimates import player, policy
 from catbox.solver.estimates.advise import advise
 from catbox.solver.estimates.deals import DealSpace
 from catbox.solver.estimates.decision import choose_play, play_out
@@ -175,7 +175,8 @@ def test_rollouts_score_the_policys_best_plays_by_playing_on(
     monkeypatch.setattr(player, "PROBE_NODES", None)  # every probe answered, as here
     monkeypatch.setattr(player, "HORIZON_RISK", 2.0)  # whatever the defaults, both terms count
     monkeypatch.setattr(player, "CUT_SHARE", 0.5)
-    monkeypatch.setattr(player, "HAZARD", hazard)
+    for n in (3, 4, 5):
+        monkeypatch.setitem(policy.HAZARD, n, hazard)
     # the pure-Python engine answers the probes below: at 5 players it asks at 2 tricks left
     # here (the player's horizon there is deeper; the formula is the same at any horizon)
     monkeypatch.setitem(player.HORIZON, 5, 2)

@@ -28,7 +28,6 @@ from ..cards import Play, seat_letter
 from ..errors import PositionError
 from ..limits import Limits
 from ..position import Position
-from . import player
 from .player import (
     DEFAULT_LEVEL,
     ENDGAME_PLAYOUTS,
@@ -43,6 +42,7 @@ from .player import (
     rollout_plays,
     score_plays,
 )
+from .policy import hazard_at
 
 __all__ = ["PlayDecision", "PlayReason", "choose_play", "decide", "play_out"]
 
@@ -71,7 +71,7 @@ class PlayDecision:
     """The player's play for ``seat`` (the first candidate), how it was decided (``method``),
     over how many sampled deals (``deals``: rollouts' deals, the endgame's solved weight; 0
     otherwise), the candidates it weighed, best first, and the credit per trick for an early
-    end its values carry (``hazard``, :data:`.player.HAZARD`; 0 for the policy's values)."""
+    end its values carry (``hazard``, :data:`.policy.HAZARD`; 0 for the policy's values)."""
 
     seat: int
     play: Play
@@ -127,13 +127,21 @@ def decide(
             if rows and rows[0].weight:
                 ranked = tuple(_endgame_reason(r) for r in endgame_ranked(rows))
                 return PlayDecision(
-                    seat, ranked[0].play, "endgame", level, rows[0].weight, ranked, player.HAZARD
+                    seat,
+                    ranked[0].play,
+                    "endgame",
+                    level,
+                    rows[0].weight,
+                    ranked,
+                    hazard_at(pos.players),
                 )
     if level >= 1 and pos.tricks_left > horizon:
         deals = level * ROLLOUT_DEALS
         got = rollout_plays(pos, seed=seed, deals=deals)
         cands = tuple(PlayReason(p, v, pv) for p, v, pv in got)
-        return PlayDecision(seat, cands[0].play, "rollouts", level, deals, cands, player.HAZARD)
+        return PlayDecision(
+            seat, cands[0].play, "rollouts", level, deals, cands, hazard_at(pos.players)
+        )
     pol = tuple(PlayReason(p, v, v) for v, p in policy_ranked(pos, seed))
     return PlayDecision(seat, pol[0].play, "policy", level, 0, pol)
 

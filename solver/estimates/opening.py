@@ -32,7 +32,7 @@ from ..limits import Limits
 from ..position import Position
 from .deals import sample_rng
 from .ownplay import OwnPlay, own_play
-from .policy import Sim, hazard_value, playout
+from .policy import Sim, hazard_at, hazard_value, playout
 from .stats import Estimate, mean
 
 __all__ = [
@@ -209,14 +209,6 @@ def _base(world: World, order: int, aside: int) -> Sim:
     return Sim.of(pos)
 
 
-# the round start's playouts can credit the asking seat's score at each trick start after the
-# first at HAZARD per trick, as the player's (.player.HAZARD): another seat's paradox ending the
-# round early (X3), more often at a real table than among the policy's seats; a playout in which
-# the seat causes its own paradox gets no such credit. Off: tried in the peer arena
-# (docs/player.md, "Cut short")
-HAZARD = 0.0
-
-
 def _played(
     world: World,
     order: int,
@@ -253,12 +245,13 @@ def outcomes(
     hazard: float | None = None,
 ) -> list[tuple[float, bool, float]]:
     """Every candidate (set-aside card, prediction) played out on ``world``: the value the
-    player ranks it by (its score with, at ``hazard`` per trick, default :data:`HAZARD`, its
-    score at each later trick start credited, :func:`.policy.hazard_value`), whether the asking
+    player ranks it by (its score with, at ``hazard`` per trick, default the player count's
+    :data:`.policy.HAZARD`, its score at each later trick start credited,
+    :func:`.policy.hazard_value`), whether the asking
     seat avoided causing the paradox, and its score (Sc1-Sc3; with ``own``, its expected score
     for the player's own play: the policy's tricks moved by the measured table,
     :mod:`.ownplay`)."""
-    h = HAZARD if hazard is None else hazard
+    h = hazard_at(len(world.dealt)) if hazard is None else hazard
     out = []
     for sim, starts in _played(world, order, cands, before, h):
         score = float(sim.score(order) or 0) if own is None else own.score(sim, order)
@@ -285,7 +278,7 @@ class OpeningRow:
     """One candidate: its mean score over the worlds it was played on (``score.samples`` of
     them), the share of them on which it avoided causing the paradox, the round of the
     halving it left in (None: it was still in the race at the end) and the mean value it was
-    ranked by (:func:`outcomes`: the score itself when :data:`HAZARD` is off)."""
+    ranked by (:func:`outcomes`: the score itself when :data:`.policy.HAZARD` is off)."""
 
     set_aside: int
     prediction: int | None
@@ -301,7 +294,7 @@ class Opening:
     others by the round they left in, later first), the playouts spent, whether a time limit
     stopped the halving early, and the question (players, the seat's place from the round
     start, its dealt hand, the predictions before it) and the credit per trick for an early end
-    the rows' values carry (:data:`HAZARD`)."""
+    the rows' values carry (:data:`.policy.HAZARD`)."""
 
     rows: tuple[OpeningRow, ...]
     playouts: int
@@ -388,7 +381,8 @@ def rank_openings(
         )
         for a, p in ranked
     )
-    return Opening(out, spent, stopped, players, order, tuple(hand), tuple(before), HAZARD)
+    hazard = hazard_at(players)
+    return Opening(out, spent, stopped, players, order, tuple(hand), tuple(before), hazard)
 
 
 def _key(c: tuple[int, int | None], got: list[tuple[float, bool, float]]) -> tuple[float, ...]:

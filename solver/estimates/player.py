@@ -69,7 +69,7 @@ from ..errors import PositionError
 from ..limits import Limits, OutOfTime
 from ..position import Position
 from .deals import DealSpace
-from .policy import Sim, choose, hazard_value, values
+from .policy import Sim, choose, hazard_at, hazard_value, values
 
 if TYPE_CHECKING:
     from ..search.native import NativeEngine
@@ -401,8 +401,8 @@ def _rolled_out(
     ``seat`` could still guarantee avoiding its paradox at the first trick start with
     ``horizon`` tricks left (asked of ``probe``; None: not reached, no probe, or over its
     node budget), and its score (Sc1-Sc3) as the round stood at the start of the last trick
-    (None: not reached, or :data:`CUT_SHARE` off); with :data:`HAZARD` on, its score at every
-    later trick start in ``starts`` (else left empty)."""
+    (None: not reached, or :data:`CUT_SHARE` off); with :data:`.policy.HAZARD` on at the
+    player count, its score at every later trick start in ``starts`` (else left empty)."""
     sim = sim0.copy()
     sim.play(play.number, int(play.colour))
     safe: bool | None = None
@@ -411,7 +411,7 @@ def _rolled_out(
     while not sim.over:
         if not sim.trick:
             left = sim.total_tricks - sim.completed
-            if HAZARD and starts is not None:
+            if starts is not None and hazard_at(sim.players):
                 starts.append(sim.score(seat) or 0)
             if probe is not None and not asked and left <= horizon:
                 asked = True
@@ -435,23 +435,13 @@ def _rolled_out(
 CUT_SHARE = 0.0
 
 
-# a playout's value for S can also count, at HAZARD per trick, that another seat's paradox ends
-# the round during each later trick with S's score as it stood at that trick's start (X3): the
-# policy in the other seats causes fewer paradoxes than real tables (at 4 players 0.60 a round
-# in its self-play; 0.77 and 0.80 in the peer arena's rounds against the heuristic bot and
-# ISMCTS), so a rollout sees the round run on and is in no hurry for S's tricks. A playout in
-# which S causes its own paradox gets no such credit (another seat's paradox saving S is no
-# plan). Off: tried in the peer arena (docs/player.md, "Cut short")
-HAZARD = 0.0
-
-
 def _value(sim: Sim, seat: int, cut: int | None, starts: list[int] | None = None) -> float:
     """S's score at the end of a playout, mixed with ``cut`` (:func:`_rolled_out`) at
     :data:`CUT_SHARE`, then with S's score at each later trick start (``starts``) at
-    :data:`HAZARD` per trick, unless S caused the paradox."""
+    :data:`.policy.HAZARD` per trick, unless S caused the paradox."""
     final = sim.score(seat) or 0
     value = final if cut is None else (1 - CUT_SHARE) * final + CUT_SHARE * cut
-    return hazard_value(sim, seat, value, starts or (), HAZARD)
+    return hazard_value(sim, seat, value, starts or (), hazard_at(sim.players))
 
 
 # before the exact horizon (level 1 and up): flat Monte Carlo over sampled deals, the policy's

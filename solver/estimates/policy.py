@@ -57,7 +57,16 @@ from ..position import Position
 from ..rules import RED_BONUS
 from ..scoring import TWO_PLAYER_BONUS_MAX
 
-__all__ = ["POLICIES", "Sim", "choose", "choose_follow", "choose_random", "values"]
+__all__ = [
+    "HAZARD",
+    "POLICIES",
+    "Sim",
+    "choose",
+    "choose_follow",
+    "choose_random",
+    "hazard_at",
+    "values",
+]
 
 RED = 0
 TWO_PLAYER_TARGET = TWO_PLAYER_BONUS_MAX  # Sc2: at 2 players the bonus needs 4 or fewer
@@ -528,6 +537,21 @@ def playout(
             starts[1].append(sim.score(starts[0]) or 0)
         sim.play(*policy(sim, rng))
     return sim
+
+
+# the player's playouts (its plays' rollouts and endgame playouts, its round start's) can credit
+# S's score at each later trick start at HAZARD[players] per trick: another seat's paradox ending
+# the round early (X3), more often at a real table than among the policy's seats (at 4 players
+# 0.60 a round in its self-play; 0.77 and 0.80 in the peer arena's rounds against the heuristic
+# bot and ISMCTS), so a playout sees the round run on and is in no hurry for S's tricks. A
+# playout in which S causes its own paradox gets no such credit (another seat's paradox saving
+# S is no plan). Absent: off (docs/player.md, "Cut short": measured in the peer arena)
+HAZARD: dict[int, float] = {}
+
+
+def hazard_at(players: int) -> float:
+    """The credit per trick for an early end at ``players`` (:data:`HAZARD`; 0: off)."""
+    return HAZARD.get(players, 0.0)
 
 
 def hazard_value(sim: Sim, seat: int, final: float, starts: Sequence[int], hazard: float) -> float:
