@@ -398,17 +398,14 @@ def print_against(paths: Sequence[Path], others: Sequence[Path], markdown: bool 
     tables' lines under one head and the games' under another."""
     base = [r for path in others for r in read_rows(path)]
     if markdown:
+        files = [(path, read_rows(path)) for path in paths]
         for mode, head in (("round", VERSUS_HEAD), ("game", GAMES_VERSUS_HEAD)):
-            files = [(path, read_rows(path)) for path in paths]
-            lines = [
-                versus_line(
-                    path.name.split(".")[0],
-                    rows,
-                    _one_table(base, mode, rows[0]["players"], rows[0]["bot"]),
-                )
-                for path, rows in files
-                if rows and rows[0]["mode"] == mode
-            ]
+            lines = []
+            for path, rows in files:
+                if rows and rows[0]["mode"] == mode:
+                    theirs = _one_table(base, mode, rows[0]["players"], rows[0]["bot"])
+                    if theirs:  # a table the others do not hold has no line
+                        lines.append(versus_line(path.name.split(".")[0], rows, theirs))
             if lines:
                 print(head, *lines, "", sep="\n")
         return

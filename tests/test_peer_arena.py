@@ -279,27 +279,54 @@ def test_the_published_figures_are_the_stored_rows_figures(path: Path) -> None:
     assert line in (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
 
 
-EXPERIMENTS = sorted((ROOT / "bench" / "peer-rows" / "experiments").glob("*.jsonl.gz"))
+PEER_ROWS = ROOT / "bench" / "peer-rows"
+# an experiment is kept beside the player it was played against: the player's rows in a folder,
+# its experiments in that folder's experiments/ (bench/peer-rows: the player as it is;
+# bench/peer-rows/previous: the player before its last change, for the experiments played then)
+EXPERIMENTS = sorted(PEER_ROWS.glob("experiments/*.jsonl.gz")) + sorted(
+    PEER_ROWS.glob("previous/experiments/*.jsonl.gz")
+)
+PREVIOUS = sorted(PEER_ROWS.glob("previous/*.jsonl.gz"))
 
 
 @pytest.mark.parametrize("path", EXPERIMENTS, ids=lambda p: p.name)
 def test_the_experiments_figures_are_their_stored_rows_paired_with_the_players(path: Path) -> None:
-    """bench/README.md's table of experiments holds, for every file of an experiment's rows,
-    the line ``--tables bench/peer-rows/experiments/*.gz --against bench/peer-rows/*.gz
-    --markdown`` computes: its rows paired deal by deal with the player's stored rows of the
-    same table, and the line of its own table against the peer (``--tables
-    bench/peer-rows/experiments/*.gz --markdown``). Every row says which experiment played it
+    """bench/README.md's tables of experiments hold, for every file of an experiment's rows,
+    the line ``--tables DIR/experiments/*.gz --against DIR/*.gz --markdown`` computes (DIR:
+    the folder of the player it was played against): its rows paired deal by deal with that
+    player's stored rows of the same table, and the line of its own table against the peer
+    (``--tables DIR/experiments/*.gz --markdown``). Every row says which experiment played it
     (never the player as it is), each deal once."""
     rows = read_rows(path)
-    assert rows and all(r.get("catbox") == rows[0]["catbox"] for r in rows)
+    assert rows and rows[0].get("catbox") and all(r["catbox"] == rows[0]["catbox"] for r in rows)
     mode = rows[0]["mode"]
     deals = [r["deal" if mode == "round" else "game"] for r in rows]
     assert deals == sorted(set(deals))
     players, bot = rows[0]["players"], rows[0]["bot"]
-    theirs = read_rows(
-        ROOT / "bench" / "peer-rows" / f"{mode}-{players}p-{bot.split('/')[0]}.jsonl.gz"
-    )
+    theirs = read_rows(path.parent.parent / f"{mode}-{players}p-{bot.split('/')[0]}.jsonl.gz")
+    assert theirs
     name = path.name.split(".")[0]
     lines = (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
     assert versus_line(name, rows, theirs) in lines
     assert markdown_row(name, rows) in lines
+
+
+@pytest.mark.parametrize("path", PREVIOUS, ids=lambda p: p.name)
+def test_the_player_is_paired_with_its_previous_version_on_every_table_it_changed(
+    path: Path,
+) -> None:
+    """bench/peer-rows/previous holds the previous player's rows of each table the last change
+    played again (each marked with what it lacked), and bench/README.md holds their own line
+    (``--tables bench/peer-rows/previous/*.gz --markdown``) and the player's rows paired with
+    them (``--tables bench/peer-rows/*.gz --against bench/peer-rows/previous/*.gz --markdown``),
+    every deal of theirs played by the player too."""
+    old = read_rows(path)
+    assert old and old[0].get("catbox") and all(r["catbox"] == old[0]["catbox"] for r in old)
+    now = read_rows(PEER_ROWS / path.name)
+    assert now and all("catbox" not in r for r in now)
+    key = "deal" if now[0]["mode"] == "round" else "game"
+    assert {r[key] for r in old} <= {r[key] for r in now}
+    name = path.name.split(".")[0]
+    lines = (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
+    assert versus_line(name, now, old) in lines
+    assert markdown_row(name, old) in lines

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from catbox.solver import formats
+from catbox.solver.estimates.policy import hazard_at
 from catbox.solver.game import Game
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.shapes import game_score_json
@@ -252,6 +253,8 @@ def test_a_whole_game_against_catbox_to_its_totals_and_its_record(
         # and for its round-start decisions
         page.click(".why-start >> nth=0")
         page.wait_for_selector(".start-reasons table tr.best", timeout=60_000)
+        heads = page.eval_on_selector_all(".start-reasons th", "hs => hs.map(h => h.textContent)")
+        assert ("ranked by" in heads) == (hazard_at(players) > 0)  # the value beside the score
         shot(page, f"game-over-{players}p-{size}")
         if size == "desktop":
             no_sideways_scroll(page)

@@ -64,7 +64,8 @@ export function adviceTable(result, mark, limit) {
     : "";
   const how = result.samples ? `${result.samples} playouts by catbox's policy per candidate`
     : `${result.method}, ${result.playouts} playouts in all`;
-  box.appendChild(el("p", { className: "note", textContent: `${before}${how}.` }));
+  const by = ranked ? ` Ranked by ${credited(result.hazard)}.` : "";
+  box.appendChild(el("p", { className: "note", textContent: `${before}${how}.${by}` }));
   return box;
 }
 
@@ -85,12 +86,13 @@ const HOW = {
 // catbox's reasons for a play (advise --player): the candidates with the estimates it ranked
 // them by; the play it made is highlighted.
 export function reasonsTable(result) {
-  const h = result.hazard > 0 ? `; ${credited(result.hazard)}` : "";
+  const on = result.hazard > 0 && result.method !== "policy"; // a value beside the plain score
+  const [v, h] = on ? ["value", `; ${credited(result.hazard)}`] : ["score", ""];
   const cols = {
     endgame: [["no paradox", "share of the solved deals on which the seat can still make sure of no paradox (X1)"],
-      ["score", `mean score when the round is played on from each deal${h}`],
+      [v, `mean score when the round is played on from each deal${h}`],
       ["guaranteed", "mean score the seat can make sure of (the safest plays only)"]],
-    rollouts: [["score", `mean score of the seat over the rollouts${h}`], ["policy", "the policy's value"]],
+    rollouts: [[v, `mean score of the seat over the rollouts${h}`], ["policy", "the policy's value"]],
     policy: [["policy", "the playing policy's value"]],
   }[result.method] || [];
   const cells = (c) => (result.method === "endgame" ? [pct(c.avoids), num(c.value), num(c.guaranteed)]
@@ -99,7 +101,8 @@ export function reasonsTable(result) {
   const deals = result.deals ? ` (${Math.round(result.deals)} deals, level ${result.level})` : "";
   const box = el("div", { className: "reasons-box" });
   box.appendChild(el("p", { className: "note",
-    textContent: `${result.seat} played ${result.play}: ${HOW[result.method] || result.method}${deals}.` }));
+    textContent: `${result.seat} played ${result.play}: ${HOW[result.method] || result.method}${deals}.` +
+      (on ? ` Value: ${credited(result.hazard)}.` : "") }));
   if (rows.length > 1) box.appendChild(table([["play", "a legal play"], ...cols], rows, result.play));
   return box;
 }
