@@ -207,7 +207,8 @@ def versus_games(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
     game, ``a``'s win share less ``b``'s, its total difference (catbox less the peer) less
     ``b``'s, and catbox's paradoxes caused per seat-round likewise, each with its 95% interval
     over the games (``common``: those games, in order)."""
-    per_b = {r["game"]: _one_game(r) for r in b}
+    wanted = {r["game"] for r in a}
+    per_b = {r["game"]: _one_game(r) for r in b if r["game"] in wanted}
     common = sorted(r["game"] for r in a if r["game"] in per_b)
     if not common:
         return {"games": 0}
@@ -232,7 +233,8 @@ def versus_table(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
     (catbox less the peer, as :func:`round_table`) less ``b``'s, and catbox's paradoxes
     caused and hits per seat-round likewise, each with its 95% interval over the deals
     (``common``: those deals, in order)."""
-    per_b = {r["deal"]: round_table([r]) for r in b}
+    wanted = {r["deal"] for r in a}
+    per_b = {r["deal"]: round_table([r]) for r in b if r["deal"] in wanted}
     common: list[int] = []
     score: list[float] = []
     para: list[float] = []
