@@ -347,8 +347,8 @@ METHOD_TEXT = {
 def credited(hazard: float) -> str:
     """What the player's values add to the plain score (docs/player.md, "Cut short")."""
     return (
-        f"value: the round score with, at {hazard:g} per trick, the seat's score at each later "
-        "trick start credited (another seat's paradox may end the round there, X3)"
+        f"with, at {hazard:g} per trick, the seat's score at each later trick start credited "
+        "(another seat's paradox may end the round there, X3)"
     )
 
 
@@ -360,7 +360,7 @@ def _print_decision(d: PlayDecision) -> None:
     )  # fmt: skip
     o.print(Text("  " + METHOD_TEXT[d.method].format(deals=d.deals) + " [estimate]", style="dim"))
     if d.hazard and d.method in ("rollouts", "endgame"):
-        o.print(Text("  " + credited(d.hazard), style="dim"))
+        o.print(Text("  the value is that score " + credited(d.hazard), style="dim"))
     t = Table(header_style="bold", box=None)
     for col in ("play", "value", "policy", "avoids", "guaranteed"):
         t.add_column(col)
@@ -432,7 +432,7 @@ def _print_opening(op: Opening, what: str) -> None:
         )
     )
     if op.hazard:
-        o.print(Text("  ranked by: " + credited(op.hazard), style="dim"))
+        o.print(Text("  ranked by the round score " + credited(op.hazard), style="dim"))
     t = Table(header_style="bold", box=None)
     cols = ("set aside", "predict", "round score (95% CI)", "avoids paradox", "left in")
     for col in cols[:3] + (("ranked by",) if op.hazard else ()) + cols[3:]:

@@ -12,6 +12,7 @@ from catbox.cli.main import app
 from catbox.cli.output import EXIT_FORMAT, EXIT_POSITION
 from catbox.solver import formats
 from catbox.solver.deal import deal_round
+from catbox.solver.estimates.policy import hazard_at
 from tests.fixtures import hidden, own_cards_record
 
 runner = CliRunner()
@@ -146,3 +147,12 @@ def test_advise_hand_player_ranks_the_set_aside_then_the_prediction() -> None:
     best = choose_prediction(hand, aside, players=3, order=1, before=(4,))
     assert pred["best"]["prediction"] == best
     assert pred["playouts"] <= 800 and pred["status"] == "estimate"
+    # ranked by the value (the score with early ends credited where HAZARD is on), shown beside
+    assert pred["hazard"] == hazard_at(3)
+    assert [c["value"]["value"] for c in pred["candidates"][:1]] == [pred["best"]["value"]["value"]]
+    code, text, _ = run(
+        "advise", "--hand", cards, "-p", "3", "--order", "1", "--before", "4", "--player"
+    )
+    assert code == 0
+    said = "ranked by the round score with, at 0.1 per trick" in " ".join(text.split())
+    assert said == (hazard_at(3) == 0.1)
