@@ -259,15 +259,15 @@ def versus_table(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
 
 
 VERSUS_HEAD = (
-    "| experiment rows | deals in common | paired score difference per seat-round, these less the"
-    " player's | catbox's paradoxes caused, paired per 100 seat-rounds | catbox's hits, paired"
-    " per 100 seat-rounds |\n|---|---|---|---|---|"
+    "| rows | deals in common | paired score difference per seat-round, these rows less the"
+    " rows paired with them | catbox's paradoxes caused, paired per 100 seat-rounds | catbox's"
+    " hits, paired per 100 seat-rounds |\n|---|---|---|---|---|"
 )
 
 
 GAMES_VERSUS_HEAD = (
-    "| experiment rows | games in common | catbox's win share, paired per game, these less the"
-    " player's | mean total, catbox less the peer, paired per game, these less the player's |"
+    "| rows | games in common | catbox's win share, paired per game, these rows less the rows"
+    " paired with them | mean total, catbox less the peer, paired per game, likewise |"
     " catbox's paradoxes caused, paired per 100 seat-rounds |\n|---|---|---|---|---|"
 )
 

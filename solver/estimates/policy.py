@@ -539,14 +539,16 @@ def playout(
     return sim
 
 
-# the player's playouts (its plays' rollouts and endgame playouts, its round start's) can credit
-# S's score at each later trick start at HAZARD[players] per trick: another seat's paradox ending
+# the player's playouts (its plays' rollouts and endgame playouts, its round start's) credit S's
+# score at each later trick start at HAZARD[players] per trick: another seat's paradox ending
 # the round early (X3), more often at a real table than among the policy's seats (at 4 players
 # 0.60 a round in its self-play; 0.77 and 0.80 in the peer arena's rounds against the heuristic
 # bot and ISMCTS), so a playout sees the round run on and is in no hurry for S's tricks. A
 # playout in which S causes its own paradox gets no such credit (another seat's paradox saving
-# S is no plan). Absent: off (docs/player.md, "Cut short": measured in the peer arena)
-HAZARD: dict[int, float] = {}
+# S is no plan). On at 3 and 4 players, where the peer arena measured it level or ahead; off
+# (absent) at 5, where it lost hits and leaned over, and at 2, never measured (docs/player.md,
+# "Cut short")
+HAZARD: dict[int, float] = {3: 0.1, 4: 0.1}
 
 
 def hazard_at(players: int) -> float:
