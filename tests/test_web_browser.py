@@ -57,10 +57,13 @@ def wait_ply(page: Page, n: int, timeout: float = 20_000) -> None:
 def free_worker(page: Page) -> None:
     """Stop the analysis of the position shown and wait until the server has it stopped (a
     whole round's analysis would keep a worker busy after the page is gone)."""
-    page.wait_for_function("catbox.S.job !== null", timeout=20_000)
-    page.evaluate(
-        "async () => { const id = catbox.S.job.id; catbox.stopJob();"
-        " await catbox.call(`/api/jobs/${id}`, null, 'DELETE'); }"
+    page.wait_for_function(  # the job of the position shown, not one a reload is replacing
+        "catbox.S.job !== null && catbox.S.job.line === catbox.S.plies[catbox.S.cursor]",
+        timeout=20_000,
+    )
+    page.evaluate(  # the job may have ended (S.job null again) since: then nothing runs
+        "async () => { const job = catbox.S.job; if (!job) return; catbox.stopJob();"
+        " await catbox.call(`/api/jobs/${job.id}`, null, 'DELETE'); }"
     )
 
 
