@@ -245,12 +245,11 @@ def outcomes(
     hazard: float | None = None,
 ) -> list[tuple[float, bool, float]]:
     """Every candidate (set-aside card, prediction) played out on ``world``: the value the
-    player ranks it by (its score with, at ``hazard`` per trick, default the player count's
-    :data:`.policy.HAZARD`, its score at each later trick start credited,
-    :func:`.policy.hazard_value`), whether the asking
-    seat avoided causing the paradox, and its score (Sc1-Sc3; with ``own``, its expected score
-    for the player's own play: the policy's tricks moved by the measured table,
-    :mod:`.ownplay`)."""
+    player ranks it by (its score with, at ``hazard`` per trick, its score at each later trick
+    start credited, :func:`.policy.hazard_value`; default the player count's
+    :data:`.policy.HAZARD`), whether the asking seat avoided causing the paradox, and its score
+    (Sc1-Sc3; with ``own``, its expected score for the player's own play: the policy's tricks
+    moved by the measured table, :mod:`.ownplay`)."""
     h = hazard_at(len(world.dealt)) if hazard is None else hazard
     out = []
     for sim, starts in _played(world, order, cands, before, h):
@@ -290,7 +289,7 @@ class OpeningRow:
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """The ranked candidates (best first: the last ones in the race by mean score, then the
+    """The ranked candidates (best first: the last ones in the race by mean value, then the
     others by the round they left in, later first), the playouts spent, whether a time limit
     stopped the halving early, and the question (players, the seat's place from the round
     start, its dealt hand, the predictions before it) and the credit per trick for an early end
