@@ -56,7 +56,7 @@ from catbox.solver.estimates.opening import (  # noqa: E402
     most_held,
     most_held_numbers,
     opening_for_prediction,
-    play_world,
+    outcomes,
     strength_prediction,
 )
 from catbox.solver.estimates.player import (  # noqa: E402
@@ -555,7 +555,8 @@ def start_ceiling(players: int, deals: int, seed0: int, worlds: int) -> dict[str
             for side, sd in (("A", 1), ("B", 2)):
                 for i in range(worlds):
                     w = deal_world(players, hand, order, sd, i, before)
-                    for c, (sc, _) in zip(cands, play_world(w, order, cands, before), strict=True):
+                    got = outcomes(w, order, cands, before)  # the model's score, not the value
+                    for c, (_, _, sc) in zip(cands, got, strict=True):
                         sums[side][c] += sc
             tied = set(most_held_numbers(hand))
             picks = {

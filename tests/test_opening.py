@@ -152,9 +152,9 @@ def test_with_HAZARD_a_playout_credits_the_seats_score_at_each_trick_start(
     world = deal_world(4, hand, 1, seed=0, index=3)
     aside = max(set(hand), key=lambda n: (hand.count(n), n))
     cands = [(aside, p) for p in variant(4).predictions]
-    plain = opening.play_world(world, 1, cands, (2,), hazard=0.0)
+    plain = [(v, ok) for v, ok, _ in opening.outcomes(world, 1, cands, (2,), hazard=0.0)]
     monkeypatch.setitem(policy.HAZARD, 4, 0.1)
-    got = opening.play_world(world, 1, cands, (2,))
+    got = [(v, ok) for v, ok, _ in opening.outcomes(world, 1, cands, (2,))]
     credited = 0
     for (_, pred), (v0, ok0), (v, ok) in zip(cands, plain, got, strict=True):
         sim = opening._base(world, 1, aside)
@@ -290,9 +290,10 @@ def test_the_player_ranks_by_the_credited_value_and_shows_the_score_beside_it(
     world = deal_world(4, hand, 1, seed=0, index=3)
     aside = max(set(hand), key=lambda n: (hand.count(n), n))
     cands = [(aside, p) for p in variant(4).predictions]
-    plain = opening.play_world(world, 1, cands, (2,), hazard=0.0)
+    plain = opening.outcomes(world, 1, cands, (2,), hazard=0.0)
+    assert all(v == s for v, _, s in plain)
     got = opening.outcomes(world, 1, cands, (2,), hazard=0.1)
-    assert [(s, ok) for _, ok, s in got] == plain
+    assert [(s, ok) for _, ok, s in got] == [(s, ok) for _, ok, s in plain]
     assert any(v != s for v, _, s in got)
     monkeypatch.setitem(policy.HAZARD, 4, 0.1)
     o = opening.rank_openings(4, tuple(hand), order=1, before=(2,), budget=200)

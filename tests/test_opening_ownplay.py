@@ -15,7 +15,7 @@ from catbox.solver.estimates import opening, ownplay
 from catbox.solver.estimates.opening import (
     deal_world,
     opening_for_prediction,
-    play_world,
+    outcomes,
 )
 from catbox.solver.estimates.ownplay import OUTCOMES, OwnPlay, outcome, own_play
 from catbox.solver.estimates.policy import Sim, playout
@@ -98,8 +98,8 @@ def test_the_own_play_playouts_are_the_policys_with_nothing_moved() -> None:
     hand = deal_round(4, 11).dealt[1]
     world = deal_world(4, hand, 1, seed=2, index=0, before=(2,))
     cands = [(hand[0], p) for p in variant(4).predictions]
-    assert play_world(world, 1, cands, (2,), _same(4, 0)) == [
-        (float(s), ok) for s, ok in play_world(world, 1, cands, (2,))
+    assert outcomes(world, 1, cands, (2,), _same(4, 0)) == [
+        (float(v), ok, float(s)) for v, ok, s in outcomes(world, 1, cands, (2,))
     ]
 
 

@@ -51,7 +51,6 @@ __all__ = [
     "opening_for_aside",
     "opening_for_prediction",
     "outcomes",
-    "play_world",
     "rank_openings",
 ]
 
@@ -258,20 +257,6 @@ def outcomes(
     return out
 
 
-def play_world(
-    world: World,
-    order: int,
-    cands: Sequence[tuple[int, int | None]],
-    before: Sequence[int],
-    own: OwnPlay | None = None,
-    *,
-    hazard: float | None = None,
-) -> list[tuple[float, bool]]:
-    """:func:`outcomes`' value and paradox avoidance of every candidate; with ``hazard`` 0,
-    the value is the asking seat's score (the round-start advisor's question)."""
-    return [(v, ok) for v, ok, _ in outcomes(world, order, cands, before, own, hazard=hazard)]
-
-
 @dataclass(frozen=True, slots=True)
 class OpeningRow:
     """One candidate: its mean score over the worlds it was played on (``score.samples`` of
@@ -338,7 +323,7 @@ def rank_openings(
     """Every candidate (a set-aside card from ``asides``, default every number in the dealt
     ``hand``; every allowed prediction) ranked by successive halving over at most ``budget``
     playouts (default :data:`BUDGET`); with ``own``, the asking seat's scores are the player's
-    own play's (:func:`play_world`). The inputs are the caller's to check (:mod:`.start`'s
+    own play's (:func:`outcomes`). The inputs are the caller's to check (:mod:`.start`'s
     ``check_start``). Deterministic for a seed unless a time limit cuts it."""
     v = variant(players)
     lim = Limits.of(limits)

@@ -25,7 +25,7 @@ from ..cards import variant
 from ..errors import PositionError
 from ..limits import Limits
 from ..pool import run_samples
-from .opening import check_start, deal_world, play_world
+from .opening import check_start, deal_world, outcomes
 from .stats import Estimate, mean, proportion
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def _start_job(job: StartJob) -> list[tuple[float, bool]]:
     v = variant(players)
     keys = [(a, p) for a in sorted(set(hand)) for p in (v.predictions or (None,))]
     world = deal_world(players, hand, order, seed, index, before)
-    return play_world(world, order, keys, before, hazard=0.0)  # the score itself, unweighted
+    return [(s, ok) for _, ok, s in outcomes(world, order, keys, before, hazard=0.0)]
 
 
 def advise_start(
