@@ -209,15 +209,15 @@ def versus_games(a: Sequence[Row], b: Sequence[Row]) -> dict[str, Any]:
     over the games (``common``: those games, in order)."""
     wanted = {r["game"] for r in a}
     per_b = {r["game"]: _one_game(r) for r in b if r["game"] in wanted}
-    common = sorted(r["game"] for r in a if r["game"] in per_b)
-    if not common:
+    mine = sorted((r for r in a if r["game"] in per_b), key=lambda r: int(r["game"]))
+    if not mine:
         return {"games": 0}
-    per_a = {r["game"]: _one_game(r) for r in a}
+    common = [r["game"] for r in mine]
 
     def rate(g: dict[str, Any]) -> float:
         return float(g["paradoxes"]["catbox"] / g["n"]["catbox"])
 
-    pairs = [(per_a[k], per_b[k]) for k in common]
+    pairs = [(_one_game(r), per_b[r["game"]]) for r in mine]
     return {
         "games": len(common),
         "common": common,

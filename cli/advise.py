@@ -359,7 +359,7 @@ def _print_decision(d: PlayDecision) -> None:
         .append_text(play_text(d.play))
     )  # fmt: skip
     o.print(Text("  " + METHOD_TEXT[d.method].format(deals=d.deals) + " [estimate]", style="dim"))
-    if d.hazard and d.method in ("rollouts", "endgame"):
+    if d.hazard:  # rollouts and endgame only: the policy's values carry none
         o.print(Text("  the value is that score " + credited(d.hazard), style="dim"))
     t = Table(header_style="bold", box=None)
     for col in ("play", "value", "policy", "avoids", "guaranteed"):

@@ -142,10 +142,10 @@ def test_a_world_deals_the_unseen_cards_and_keeps_the_hand() -> None:
 def test_with_HAZARD_a_playout_credits_the_seats_score_at_each_trick_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """policy.HAZARD: each candidate's playout is worth, at
-    HAZARD per trick, the seat's score (Sc1-Sc3) at each trick start after the first (another
-    seat's paradox ending the round there, X3), else its final score; a playout in which the
-    seat caused its own paradox keeps its final score. Recomputed from the same playouts."""
+    """policy.HAZARD: each candidate's playout is worth, at HAZARD per trick, the seat's score
+    (Sc1-Sc3) at each trick start after the first (another seat's paradox ending the round
+    there, X3), else its final score; a playout in which the seat caused its own paradox keeps
+    its final score. Recomputed from the same playouts."""
     from catbox.solver.estimates.policy import playout
 
     hand = deal_round(4, 9).dealt[1]

@@ -408,11 +408,12 @@ def _rolled_out(
     safe: bool | None = None
     cut: int | None = None
     asked = False
+    wanted = starts if hazard_at(sim.players) else None  # the trick starts, where credited
     while not sim.over:
         if not sim.trick:
             left = sim.total_tricks - sim.completed
-            if starts is not None and hazard_at(sim.players):
-                starts.append(sim.score(seat) or 0)
+            if wanted is not None:
+                wanted.append(sim.score(seat) or 0)
             if probe is not None and not asked and left <= horizon:
                 asked = True
                 st = sim_state(sim, probe.ctx)

@@ -86,7 +86,7 @@ const HOW = {
 // catbox's reasons for a play (advise --player): the candidates with the estimates it ranked
 // them by; the play it made is highlighted.
 export function reasonsTable(result) {
-  const on = result.hazard > 0 && result.method !== "policy"; // a value beside the plain score
+  const on = result.hazard > 0; // a value beside the plain score (never on the policy's own)
   const [v, h] = on ? ["value", `; ${credited(result.hazard)}`] : ["score", ""];
   const cols = {
     endgame: [["no paradox", "share of the solved deals on which the seat can still make sure of no paradox (X1)"],
