@@ -11,6 +11,7 @@ from rich.text import Text
 
 from catbox.solver.cards import seat_letter
 from catbox.solver.errors import CatboxError, FormatError
+from catbox.solver.estimates.policy import credit_note
 from catbox.solver.limits import Limits
 from catbox.solver.player import MAX_LEVEL
 from catbox.solver.shapes import (
@@ -344,14 +345,6 @@ METHOD_TEXT = {
 }
 
 
-def credited(hazard: float) -> str:
-    """What the player's values add to the plain score (docs/player.md, "Cut short")."""
-    return (
-        f"with, at {hazard:g} per trick, the seat's score at each later trick start credited "
-        "(another seat's paradox may end the round there, X3)"
-    )
-
-
 def _print_decision(d: PlayDecision) -> None:
     o = out()
     o.print(
@@ -360,7 +353,7 @@ def _print_decision(d: PlayDecision) -> None:
     )  # fmt: skip
     o.print(Text("  " + METHOD_TEXT[d.method].format(deals=d.deals) + " [estimate]", style="dim"))
     if d.hazard:  # rollouts and endgame only: the policy's values carry none
-        o.print(Text("  the value is that score " + credited(d.hazard), style="dim"))
+        o.print(Text("  the value is " + credit_note(d.hazard), style="dim"))
     t = Table(header_style="bold", box=None)
     for col in ("play", "value", "policy", "avoids", "guaranteed"):
         t.add_column(col)
@@ -432,7 +425,7 @@ def _print_opening(op: Opening, what: str) -> None:
         )
     )
     if op.hazard:
-        o.print(Text("  ranked by the round score " + credited(op.hazard), style="dim"))
+        o.print(Text("  ranked by " + credit_note(op.hazard), style="dim"))
     t = Table(header_style="bold", box=None)
     cols = ("set aside", "predict", "round score (95% CI)", "avoids paradox", "left in")
     for col in cols[:3] + (("ranked by",) if op.hazard else ()) + cols[3:]:

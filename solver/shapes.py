@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import Play, seat_letter
+from .estimates.policy import credit_note
 
 if TYPE_CHECKING:
     from .analysis import MoveReport, ParadoxReport, TricksReport
@@ -209,6 +210,7 @@ def play_decision_json(d: PlayDecision) -> dict[str, Any]:
             for c in d.candidates
         ],
         "hazard": d.hazard,
+        "value_note": credit_note(d.hazard),
         "status": "estimate" if d.method != "forced" else "proven",
     }
 
@@ -237,6 +239,7 @@ def opening_json(o: Opening) -> dict[str, Any]:
         "method": "successive halving over playouts",
         "playouts": o.playouts,
         "hazard": o.hazard,
+        "value_note": credit_note(o.hazard),
         "candidates": rows,
         "best": rows[0] if rows else None,
         "status": "estimate",

@@ -300,6 +300,7 @@ def test_the_player_ranks_by_the_credited_value_and_shows_the_score_beside_it(
     assert o.hazard == 0.1 and any(r.value.value != r.score.value for r in o.rows)
     doc = shapes.opening_json(o)
     assert doc["hazard"] == 0.1 and doc["candidates"][0]["value"] == o.rows[0].value.to_json()
+    assert doc["value_note"].startswith("the round score with, at 0.1 per trick,")
     on = advise_start(4, tuple(hand), order=1, before=(2,), samples=6)
     monkeypatch.setitem(policy.HAZARD, 4, 0.0)
     assert advise_start(4, tuple(hand), order=1, before=(2,), samples=6) == on

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from catbox.solver import formats
-from catbox.solver.estimates.policy import hazard_at
+from catbox.solver.estimates.policy import credit_note, hazard_at
 from catbox.solver.game import Game
 from catbox.solver.puzzle import Puzzle
 from catbox.solver.shapes import game_score_json
@@ -255,6 +255,13 @@ def test_a_whole_game_against_catbox_to_its_totals_and_its_record(
         page.wait_for_selector(".start-reasons table tr.best", timeout=60_000)
         heads = page.eval_on_selector_all(".start-reasons th", "hs => hs.map(h => h.textContent)")
         assert ("ranked by" in heads) == (hazard_at(players) > 0)  # the value beside the score
+        notes = " ".join(
+            page.eval_on_selector_all(".start-reasons .note", "ns => ns.map(n => n.textContent)")
+        )
+        said = (
+            f"Ranked by {credit_note(hazard_at(players))}." if hazard_at(players) else "Ranked by"
+        )
+        assert (said in notes) == (hazard_at(players) > 0)  # the library's words, shown
         shot(page, f"game-over-{players}p-{size}")
         if size == "desktop":
             no_sideways_scroll(page)

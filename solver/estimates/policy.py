@@ -556,6 +556,17 @@ def hazard_at(players: int) -> float:
     return HAZARD.get(players, 0.0)
 
 
+def credit_note(hazard: float) -> str:
+    """What a value ranked at ``hazard`` adds to the plain score, in words (one text for the
+    CLI, the board and JSON; docs/player.md, "Cut short"); empty when ``hazard`` is 0."""
+    if not hazard:
+        return ""
+    return (
+        f"the round score with, at {hazard:g} per trick, the seat's score at each later "
+        "trick start credited (another seat's paradox may end the round there, X3)"
+    )
+
+
 def hazard_value(sim: Sim, seat: int, final: float, starts: Sequence[int], hazard: float) -> float:
     """``seat``'s value of the finished playout ``sim`` that it scored ``final`` in when, at
     ``hazard`` per trick, another seat's paradox may end the round during each trick that began

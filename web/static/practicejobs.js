@@ -55,7 +55,7 @@ export function adviceTable(result, mark, limit) {
   }));
   const heads = [["set aside", "the card set aside (S2)"], ["predict", "the prediction (S3)"],
     ["score (95% CI)", "estimated round score over playouts"],
-    ...(ranked ? [["ranked by", credited(result.hazard)]] : []),
+    ...(ranked ? [["ranked by", result.value_note]] : []),
     ["no paradox", "estimated chance of not causing the paradox"]];
   const box = el("div", { className: "advice" }, table(heads, rows));
   const assumed = result.before_assumed || result.assumed;
@@ -64,15 +64,9 @@ export function adviceTable(result, mark, limit) {
     : "";
   const how = result.samples ? `${result.samples} playouts by catbox's policy per candidate`
     : `${result.method}, ${result.playouts} playouts in all`;
-  const by = ranked ? ` Ranked by ${credited(result.hazard)}.` : "";
+  const by = ranked ? ` Ranked by ${result.value_note}.` : "";
   box.appendChild(el("p", { className: "note", textContent: `${before}${how}.${by}` }));
   return box;
-}
-
-// What the player's values add to the plain score (docs/player.md, "Cut short").
-function credited(hazard) {
-  return `the score with, at ${hazard} per trick, the seat's score at each later trick start ` +
-    "credited (another seat's paradox may end the round there, X3)";
 }
 
 const HOW = {
@@ -87,7 +81,7 @@ const HOW = {
 // them by; the play it made is highlighted.
 export function reasonsTable(result) {
   const on = result.hazard > 0; // a value beside the plain score (never on the policy's own)
-  const [v, h] = on ? ["value", `; ${credited(result.hazard)}`] : ["score", ""];
+  const [v, h] = on ? ["value", `; ${result.value_note}`] : ["score", ""];
   const cols = {
     endgame: [["no paradox", "share of the solved deals on which the seat can still make sure of no paradox (X1)"],
       [v, `mean score when the round is played on from each deal${h}`],
@@ -102,7 +96,7 @@ export function reasonsTable(result) {
   const box = el("div", { className: "reasons-box" });
   box.appendChild(el("p", { className: "note",
     textContent: `${result.seat} played ${result.play}: ${HOW[result.method] || result.method}${deals}.` +
-      (on ? ` Value: ${credited(result.hazard)}.` : "") }));
+      (on ? ` Value: ${result.value_note}.` : "") }));
   if (rows.length > 1) box.appendChild(table([["play", "a legal play"], ...cols], rows, result.play));
   return box;
 }
