@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+from catbox.solver import formats
 from catbox.solver.cards import Play
 from catbox.solver.deal import deal_round
 from catbox.solver.position import Position
+from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 from catbox.solver.record import Record
 
 # random_position(4, seed=3, tricks_left=2, mid_trick=1): C has led 1R.
@@ -133,3 +135,14 @@ def playout(players: int, seed: int, *, predictions: bool = True) -> tuple[Recor
 def line_no(text: str, fragment: str) -> int:
     """The line (1-based) of the first line of ``text`` holding ``fragment``."""
     return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+#: The Red Herring as first published: 2G and 4B both keep "exactly 5" (a cook).
+COOKED = "cbx1:2A:B4/AAB1B/BA1AN/A1BNN:3355.RBYG.1.-.2,2244.RBG.4.-.4:B"
+
+
+def cooked_puzzle() -> Puzzle:
+    """The Red Herring as first published (:data:`COOKED`), its answer 2G: a cooked puzzle."""
+    pos = formats.position_from_line(COOKED)
+    goal = Goal(1, "make-exactly", 5, "guaranteed")
+    return Puzzle("The Red Herring", 4, "", pos, goal, PuzzleAnswer(True, (Play.parse("2G"),)))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from catbox.solver import Play, Position, Record, deal_round
+from catbox.solver import Game, Play, Position, Record, deal_round
+from catbox.solver.player import choose_play
 
 
 def record(players: int, seed: int, moves: str) -> Record:
@@ -38,3 +39,24 @@ def playout(players: int, seed: int, start: int) -> Record:
         moves.append(play)
         pos = pos.play(play)
     return rec.with_moves(moves)
+
+
+def played_round(players: int, seed: int, start: int, upto: int | None = None) -> Record:
+    """A round dealt from ``seed`` with random predictions, played out by the policy alone
+    (every hand known), stopped after ``upto`` moves if given."""
+    rec = Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
+    pos = rec.start()
+    moves: list[Play] = []
+    while not pos.finished and (upto is None or len(moves) < upto):
+        play = choose_play(pos, seed=seed, level=0)
+        moves.append(play)
+        pos = pos.play(play)
+    return rec.with_moves(moves)
+
+
+def played_game(players: int, seed: int, rounds: int | None = None, first: int = 0) -> Game:
+    """A whole game of ``rounds`` (one per seat if None) rounds of :func:`played_round`, the
+    first started by ``first``."""
+    n = players if rounds is None else rounds
+    recs = tuple(played_round(players, seed * 10 + r, (first + r) % players) for r in range(n))
+    return Game(players=players, rounds=recs, first_start=first)

@@ -219,3 +219,17 @@ def test_imports_run_one_way_down_the_floors() -> None:
     rest = {a: {b for b in bs if (a, b) not in PENDING_UP} for a, bs in kept.items()}
     assert circles(rest) == []
     assert set(pending) == {e for e in PENDING_UP if e[1] in edges.get(e[0], ())}
+
+
+def test_no_test_module_imports_another() -> None:
+    """Helpers shared by tests live in plain helper modules (tests/games.py, pages.py,
+    searching.py ...), never in a test module: importing one runs its module code and ties two
+    test files together."""
+    found = []
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                name = node.module.rsplit(".", 1)[-1]
+                if name.startswith("test_") and (node.level or node.module.startswith("tests.")):
+                    found.append(f"{path.name}: {node.module}")
+    assert found == []

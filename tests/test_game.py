@@ -12,39 +12,18 @@ from hypothesis import strategies as st
 from catbox.solver import (
     Game,
     IllegalPlayError,
-    Play,
     PositionError,
-    Record,
     deal_round,
     formats,
     variant,
 )
 from catbox.solver.game import next_round, round_seed
-from catbox.solver.player import choose_aside, choose_play
+from catbox.solver.player import choose_aside
 from catbox.solver.scoring import round_score
 from catbox.solver.selfplay import play_game
 
+from .games import played_game, played_round
 from .reference import terminals
-
-
-def played_round(players: int, seed: int, start: int, upto: int | None = None) -> Record:
-    """A round dealt from ``seed`` with random predictions, played out by the policy alone
-    (every hand known), stopped after ``upto`` moves if given."""
-    rec = Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
-    pos = rec.start()
-    moves: list[Play] = []
-    while not pos.finished and (upto is None or len(moves) < upto):
-        play = choose_play(pos, seed=seed, level=0)
-        moves.append(play)
-        pos = pos.play(play)
-    return rec.with_moves(moves)
-
-
-def played_game(players: int, seed: int, rounds: int | None = None, first: int = 0) -> Game:
-    n = players if rounds is None else rounds
-    recs = tuple(played_round(players, seed * 10 + r, (first + r) % players) for r in range(n))
-    return Game(players=players, rounds=recs, first_start=first)
-
 
 # ---------------------------------------------------------------- the checks, naming the round
 

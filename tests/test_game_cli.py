@@ -16,8 +16,7 @@ from catbox.solver.selfplay import play_game
 from catbox.solver.shapes import COSTLIEST, game_review_json, game_score_json
 
 from .clirun import run, run_json
-from .games import PARADOX_3P, record
-from .test_game import played_game
+from .games import PARADOX_3P, played_game, record
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,8 @@ from catbox.solver.review import review
 from catbox.solver.shapes import game_review_json, review_json
 
 from .browser import chromium, open_page
-from .test_game import played_game
-from .test_report import embedded
-from .test_review_page import expected, ply_of, shown
+from .games import played_game
+from .pages import embedded, expected, ply_of, shown
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

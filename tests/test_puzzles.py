@@ -235,7 +235,7 @@ def test_cli_check_passes_the_collection_and_fails_a_cook(tmp_path: Path) -> Non
     import json
 
     from .clirun import run
-    from .test_solve import _cooked
+    from .documents import cooked_puzzle
 
     code, out, _ = run("puzzles", "check", "the-red-herring", "clean-sweep", "--json")
     assert code == 0
@@ -246,7 +246,7 @@ def test_cli_check_passes_the_collection_and_fails_a_cook(tmp_path: Path) -> Non
     assert rh["grade"]["difficulty"] == ALL["the-red-herring"].difficulty
     assert {r["reason"] for r in rh["grade"]["reasons"]} >= {"4 legal plays at the key"}
     path = tmp_path / "cooked.toml"
-    formats.save(_cooked(), path)
+    formats.save(cooked_puzzle(), path)
     code, out, _ = run("puzzles", "check", path)
     assert code == 1
     assert "cooked: 2 keys (2G 4B)" in out and "1 unsound" in out

@@ -6,7 +6,6 @@ The page in a real browser: tests/test_review_page.py."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from catbox.solver.svg import board_state
 
 from .clirun import run
 from .fixtures import own_cards_record
+from .pages import embedded
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,14 +30,6 @@ def bundled_record(name: str) -> Record:
     rec = formats.load(ROOT / "puzzles" / "records" / f"{name}.toml")
     assert isinstance(rec, Record)
     return rec
-
-
-def embedded(page: str) -> dict[str, Any]:
-    m = re.search(r'<script type="application/json" id="catbox-data">(.*?)</script>', page, re.S)
-    assert m is not None
-    doc = json.loads(m.group(1))
-    assert isinstance(doc, dict)
-    return doc
 
 
 @pytest.fixture(scope="module")

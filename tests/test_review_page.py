@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from catbox.solver import formats
-from catbox.solver.cards import Play
 from catbox.solver.estimates.review import review_player
 from catbox.solver.limits import Limits
 from catbox.solver.record import Record
@@ -23,10 +22,11 @@ from catbox.solver.shapes import player_review_json, review_json
 from catbox.solver.svg import board
 
 from .browser import chromium, open_page
-from .pictures import SHOWN_JS, shown_in_svg
+from .pages import expected, ply_of, shown
+from .pictures import shown_in_svg
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,25 +50,6 @@ def full_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Record, dict[st
     path = tmp_path_factory.mktemp("review") / "review.html"
     path.write_text(review_page(rec, doc, view="full"), encoding="utf-8")
     return rec, doc, path
-
-
-def expected(rec: Record, doc: dict[str, Any], ply: int) -> dict[str, Any]:
-    """What the board must show after ``ply`` plays: solver/svg.py's picture of the record's
-    position there, with the last play framed and the better play, if any, as a candidate."""
-    last = rec.moves[ply - 1] if ply else None
-    verdict = next((p for p in doc["plays"] if p["move"] == ply), None)
-    better = [Play.parse(verdict["better"])] if verdict and verdict["better"] else []
-    return shown_in_svg(board(rec.position(ply), last=last, candidates=better))
-
-
-def shown(page: Page) -> dict[str, Any]:
-    result = page.evaluate(SHOWN_JS)
-    assert isinstance(result, dict)
-    return result
-
-
-def ply_of(page: Page) -> int:
-    return int(page.get_attribute("body", "data-ply") or "-1")
 
 
 def test_the_page_opens_on_the_deal_without_the_network(

@@ -7,18 +7,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
-from typing import Any
 
 import pytest
 
-from catbox.solver import Position
 from catbox.solver.deal import random_position
 from catbox.solver.rules import RED_BONUS
 from catbox.solver.search.engine import NOPAR, Engine
 from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import Ctx, State, apply, cells, legal_mask, to_play
 
-ALL_BOUNDS = 15  # search.h Options.bounds: BOUND_SAFE | DOOMED | TRICKS | STOPPERS
+from .searching import (
+    ALL_BOUNDS,
+    built_3p,
+    hand_word,
+    s_played,
+    states_along,
+    switch_keeps_answers,
+    walks,
+    wins_none,
+)
 
 
 def _most_tricks(ctx: Ctx, seat: int, root: State) -> int:
@@ -37,42 +44,6 @@ def _most_tricks(ctx: Ctx, seat: int, root: State) -> int:
     return most(root) - root[10]
 
 
-def _states(players: int, seed: int, left: int, rng: random.Random) -> list[State]:
-    """States along a random playout from a random position (permissions get lost, F2)."""
-    pos = random_position(players, seed, left, mid_trick=seed % players)
-    ctx = Ctx(players, 0)
-    py = Engine.for_position(pos, 0)
-    st = py.state_of(pos)
-    out = []
-    while st[11] > 0:
-        lm = legal_mask(ctx, st)
-        if not lm:
-            break
-        out.append(st)
-        st = apply(ctx, st, rng.choice(cells(lm)))
-    return out
-
-
-def _walks(
-    players: int, first: int, seeds: int, rng: random.Random, most: int = 4
-) -> Iterator[tuple[int, int, NativeEngine, NativeEngine, State]]:
-    """The states of ``_states`` for the seeds first .. first + seeds - 1 (2, 3, 4, 2, ...
-    tricks left, up to ``most``; trick starts and mid-trick), a random seat per state: (seed,
-    seat, an engine for the seat with the default bounds, one without bounds, state). A seat's
-    engines serve every state of its playout (their tables hold across the questions)."""
-    for seed in range(first, first + seeds):
-        left = 2 + (seed - first) % (most - 1)
-        pos = random_position(players, seed, left, mid_trick=(seed - first) % players)
-        engines: dict[int, tuple[NativeEngine, NativeEngine]] = {}
-        for st in _states(players, seed, left, rng):
-            seat = rng.randrange(players)
-            if seat not in engines:
-                off = NativeEngine.for_position(pos, seat)
-                off.core.set_bounds(0)
-                engines[seat] = NativeEngine.for_position(pos, seat), off
-            yield seed, seat, *engines[seat], st
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_static_bounds_claims_match_the_full_search(players: int) -> None:
     """Wherever a bound fires, its claim is the answer of the search without bounds:
@@ -82,7 +53,7 @@ def test_static_bounds_claims_match_the_full_search(players: int) -> None:
     than top - denied more tricks."""
     rng = random.Random(40 + players)
     fired = {"safe": 0, "doomed": 0, "ub": 0, "denied": 0}
-    for seed, seat, nat, off, st in _walks(players, 9100, 60 if players == 5 else 40, rng):
+    for seed, seat, nat, off, st in walks(players, 9100, 60 if players == 5 else 40, rng):
         ctx = nat.ctx
         fs = flat(ctx, st)
         ub, safe, doomed, denied = nat.core.static_bounds(fs)
@@ -99,17 +70,13 @@ def test_static_bounds_claims_match_the_full_search(players: int) -> None:
         assert not off.core.win(fs, ub + 1, st[11]), (seed, seat, st)
         if st[11] <= 2:
             assert _most_tricks(ctx, seat, st) <= ub, (seed, seat, st)
-        top = st[11] - (1 if _s_done(ctx, seat, st) and st[9] != seat else 0)
+        top = st[11] - (1 if s_played(ctx, seat, st) and st[9] != seat else 0)
         if ub < top:
             fired["ub"] += 1
         if denied:
             fired["denied"] += 1
             assert not off.core.win(fs, top - denied + 1, st[11]), (seed, seat, st)
     assert all(v > 5 for v in fired.values()), fired
-
-
-def _s_done(ctx: Ctx, seat: int, st: State) -> bool:
-    return bool(st[6]) and (seat - st[5]) % ctx.players < st[6]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -212,7 +179,7 @@ def test_lane_counts_equal_a_plain_count(players: int) -> None:
         pos = random_position(players, 9300 + seed, left, mid_trick=seed % players)
         nat = NativeEngine.for_position(pos, 0)
         ctx = nat.ctx
-        for st in _states(players, 9300 + seed, left, rng):
+        for st in states_along(players, 9300 + seed, left, rng):
             most = [_plays_bound(ctx, st, q) for q in range(players)]
             for plays in range(1, st[11] + 1):
                 got_most, got_sure = nat.core.play_bounds(flat(ctx, st), plays)
@@ -239,7 +206,7 @@ def test_crowded_doom_matches_the_full_search(players: int) -> None:
     for seed in range(200):
         left = 2 + seed % 4
         pos = random_position(players, 9500 + seed, left, mid_trick=seed % players)
-        for st in _states(players, 9500 + seed, left, rng):
+        for st in states_along(players, 9500 + seed, left, rng):
             for seat in range(players):
                 nat = NativeEngine.for_position(pos, seat)
                 fs = flat(nat.ctx, st)
@@ -310,7 +277,7 @@ def test_para_cap_matches_the_full_search(players: int) -> None:
     rng = random.Random(80 + players)
     below = 0
     mosts: dict[tuple[int, int], Callable[[State], int]] = {}  # a cache per playout and seat
-    for seed, seat, nat, off, st in _walks(players, 9700, 40 if players < 5 else 80, rng):
+    for seed, seat, nat, off, st in walks(players, 9700, 40 if players < 5 else 80, rng):
         # every continuation from 3 tricks left; at 5 players from 2, and the searches from 3
         # (a root of 3 tricks left costs 1-7 s in Python, a search without bounds from 4 up to
         # 12 s; the cap's proof does not depend on the player count)
@@ -321,7 +288,7 @@ def test_para_cap_matches_the_full_search(players: int) -> None:
         most = mosts.setdefault((seed, seat), _most_at_own_paradox(ctx, seat))
         fs = flat(ctx, st)
         ub = nat.core.static_bounds(fs)[0]
-        top = st[11] - (1 if _s_done(ctx, seat, st) and st[9] != seat else 0)
+        top = st[11] - (1 if s_played(ctx, seat, st) and st[9] != seat else 0)
         cap = min(ub, top - 1)
         below += cap < ub
         if st[11] <= exhaustive:
@@ -331,42 +298,13 @@ def test_para_cap_matches_the_full_search(players: int) -> None:
     assert below > 20, below
 
 
-def _answers_by_mask(pos: Position, seat: int, left: int, masks: tuple[int, ...]) -> list[Any]:
-    """For each bounds mask, on a fresh engine for ``seat``: the answers to every trick goal
-    (lo, hi, pk with ``left`` tricks left) with every paradox part, the exact para and the
-    exact score."""
-    goals = [(lo, hi, pk) for lo in range(left + 1) for hi in range(lo, left + 1)
-             for pk in range(-1, left + 1)]  # fmt: skip
-    got = []
-    for mask in masks:
-        nat = NativeEngine.for_position(pos, seat)
-        nat.core.set_bounds(mask)
-        fs = flat(nat.ctx, nat.state_of(pos))
-        got.append(([nat.core.win(fs, lo, hi, pk) for lo, hi, pk in goals],
-                    nat.core.exact_para(fs, 0), nat.core.exact_value(fs, 0)))  # fmt: skip
-    return got
-
-
-def _switch_keeps_answers(
-    players: int, first: int, masks: tuple[int, ...], every_seat: bool = True
-) -> None:
-    """_answers_by_mask equal under every mask: 10 positions from seed ``first`` (2-4 tricks
-    left, 2-3 at 5 players; trick starts and mid-trick), every seat as S (or one per seed)."""
-    for seed in range(10):
-        left = 2 + seed % (3 if players < 5 else 2)
-        pos = random_position(players, first + seed, left, mid_trick=seed % players)
-        for seat in range(players) if every_seat else (seed % players,):
-            got = _answers_by_mask(pos, seat, left, masks)
-            assert all(g == got[0] for g in got), (seed, seat)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_para_cap_switch_keeps_every_answer(players: int) -> None:
     """BOUND_PARA_END on and off (with the other bounds, and alone): the same answers to every
     trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick starts
     and mid-trick."""
     masks = (ALL_BOUNDS, ALL_BOUNDS | PARA_END, PARA_END, 0)
-    _switch_keeps_answers(players, 9800, masks, every_seat=False)
+    switch_keeps_answers(players, 9800, masks, every_seat=False)
 
 
 DUCK = 64  # search.h BOUND_DUCK (bounds.h s_ducks): on by default
@@ -397,7 +335,7 @@ def test_duck_matches_the_full_search(players: int) -> None:
     S can force "no paradox, or its paradox after at most min(ub, top - 2) more tricks"."""
     rng = random.Random(90 + players)
     fired = 0
-    for seed, seat, nat, off, st in _walks(players, 9900, 40 if players < 5 else 20, rng):
+    for seed, seat, nat, off, st in walks(players, 9900, 40 if players < 5 else 20, rng):
         ctx = nat.ctx
         fs = flat(ctx, st)
         if not nat.core.ducked(fs):
@@ -415,7 +353,7 @@ def test_duck_switch_keeps_every_answer(players: int) -> None:
     """BOUND_DUCK on and off (with the other bounds, and alone): the same answers to every
     trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick starts
     and mid-trick, every seat as S."""
-    _switch_keeps_answers(
+    switch_keeps_answers(
         players, 9950, (ALL_BOUNDS | PARA_END, ALL_BOUNDS | PARA_END | DUCK, DUCK, 0)
     )
 
@@ -427,12 +365,12 @@ def _held_below_ub(
     fires: Callable[[NativeEngine, int, State], bool],
     claim: Callable[[Ctx, int, State], bool],
 ) -> int:
-    """Over the states of ``_walks`` (seeds from ``first``; 120 playouts, 60 at 5 players)
+    """Over the states of ``walks`` (seeds from ``first``; 120 playouts, 60 at 5 players)
     where a strategy bound ``fires``: its ``claim`` holds (enumerated), and at every third one
     the search without bounds agrees that S can force "no paradox and at most ub - 1 more
     tricks" (ub: round_end's cap). Returns how often it fired."""
     fired = 0
-    for seed, seat, nat, off, st in _walks(players, first, 120 if players < 5 else 60, rng):
+    for seed, seat, nat, off, st in walks(players, first, 120 if players < 5 else 60, rng):
         if not fires(nat, seat, st):
             continue
         fired += 1
@@ -480,7 +418,7 @@ def test_safe_duck_switch_keeps_every_answer(players: int) -> None:
     strategy it extends): the same answers to every trick goal (lo, hi, pk) with every paradox
     part, to para and to the score, at trick starts and mid-trick, every seat as S."""
     full = ALL_BOUNDS | PARA_END | DUCK
-    _switch_keeps_answers(players, 9650, (full, full | SAFE_DUCK, 1 | SAFE_DUCK, 0))
+    switch_keeps_answers(players, 9650, (full, full | SAFE_DUCK, 1 | SAFE_DUCK, 0))
 
 
 BEATEN = 256  # search.h BOUND_BEATEN (bounds.h s_beaten): on by default
@@ -521,7 +459,7 @@ def test_beaten_switch_keeps_every_answer(players: int) -> None:
     answers to every trick goal (lo, hi, pk) with every paradox part, to para and to the score,
     at trick starts and mid-trick, every seat as S."""
     full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK
-    _switch_keeps_answers(players, 9550, (full, full | BEATEN, 1 | BEATEN, 0))
+    switch_keeps_answers(players, 9550, (full, full | BEATEN, 1 | BEATEN, 0))
 
 
 LOST_TRICK = 512  # search.h BOUND_LOST_TRICK (bounds.h s_loses_trick, lost_cap): on by default
@@ -531,7 +469,7 @@ def _loses_trick(ctx: Ctx, seat: int, st: State) -> bool:
     """S has not played in the current trick and surely does not win it: it surely has a
     losing play at its turn (_loses_surely), or, to play, one after which it does not win the
     trick whatever the rest of the trick plays (_not_won)."""
-    if _s_done(ctx, seat, st):
+    if s_played(ctx, seat, st):
         return False
     if to_play(ctx, st) == seat and _not_won(ctx, seat, st):
         return True
@@ -548,7 +486,7 @@ def test_lost_trick_matches_the_full_search(players: int) -> None:
     by a play of S's own that a later seat beats somewhere."""
     rng = random.Random(110 + players)
     fired = below = own = 0
-    for seed, seat, nat, off, st in _walks(players, 9400, 160 if players < 5 else 80, rng, 5):
+    for seed, seat, nat, off, st in walks(players, 9400, 160 if players < 5 else 80, rng, 5):
         if st[11] > 4 - (players == 5):  # the search without bounds from 4 (3) tricks left
             continue
         ctx = nat.ctx
@@ -573,41 +511,21 @@ def test_lost_trick_switch_keeps_every_answer(players: int) -> None:
     every trick goal (lo, hi, pk) with every paradox part, to para and to the score, at trick
     starts and mid-trick, every seat as S."""
     full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK | BEATEN
-    _switch_keeps_answers(players, 9450, (full, full | LOST_TRICK, LOST_TRICK | DUCK, 0))
+    switch_keeps_answers(players, 9450, (full, full | LOST_TRICK, LOST_TRICK | DUCK, 0))
 
 
 LOST_TWO = 1024  # search.h BOUND_LOST_TWO (bounds.h s_losers): off by default
 NO_F2, NO_CROWD = 1, 2  # bounds.h LOST_TWO_NO_F2, LOST_TWO_NO_CROWD: the rule's mutants
 
 
-def _wins_none(ctx: Ctx, seat: int, root: State, k: int) -> bool:
-    """S can force that it wins none of the next ``k`` tricks (the current one counted; a
-    paradox of anyone ends the round first, X3): S's plays chosen, every other seat's
-    enumerated."""
-
-    @cache
-    def none(st: State) -> bool:
-        if st[10] > root[10]:
-            return False  # S won one of them
-        if st[11] <= root[11] - k:
-            return True
-        lm = legal_mask(ctx, st)
-        if not lm:
-            return True  # X1, X3: the round ends, S wins nothing more
-        kids = (none(apply(ctx, st, i)) for i in cells(lm))
-        return any(kids) if to_play(ctx, st) == seat else all(kids)
-
-    return none(root)
-
-
 def _losers_fired(
     players: int, first: int, seeds: int, mutant: int
 ) -> Iterator[tuple[int, int, NativeEngine, NativeEngine, State, int, int, int]]:
-    """The states of _walks (up to 5 tricks left; the search without bounds from 4, 3 at 5
+    """The states of walks (up to 5 tricks left; the search without bounds from 4, 3 at 5
     players) where bounds.h s_losers (with ``mutant``) fires: (seed, seat, engine, engine
     without bounds, state, j, cap, ub)."""
     rng = random.Random(130 + players + 7 * mutant)
-    for seed, seat, nat, off, st in _walks(players, first, seeds, rng, 5):
+    for seed, seat, nat, off, st in walks(players, first, seeds, rng, 5):
         if st[11] > 4 - (players == 5):
             continue
         fs = flat(nat.ctx, st)
@@ -629,13 +547,13 @@ def test_losers_match_the_full_search(players: int) -> None:
     for seed, seat, nat, off, st, j, cap, ub in _losers_fired(players, 12400, 100, 0):
         ctx = nat.ctx
         fs = flat(ctx, st)
-        s_done = _s_done(ctx, seat, st)
+        s_done = s_played(ctx, seat, st)
         fired += 1
         done += s_done
         # the current trick counted when S has played in it and is not winning it (top)
         if st[11] <= 3:
             k = j + (s_done and st[9] != seat)
-            assert _wins_none(ctx, seat, st, k), (seed, seat, st)
+            assert wins_none(ctx, seat, st, k), (seed, seat, st)
         assert off.core.win(fs, 0, max(0, ub - j), cap), (seed, seat, st)
         assert off.core.exact_para(fs, 0) >= -cap, (seed, seat, st)
     assert fired > 100 and (done > 0 or players == 2), (fired, done)
@@ -659,27 +577,7 @@ def test_losers_switch_keeps_every_answer(players: int) -> None:
     same answers to every trick goal (lo, hi, pk) with every paradox part, to para and to the
     score, at trick starts and mid-trick, every seat as S."""
     full = ALL_BOUNDS | PARA_END | DUCK | SAFE_DUCK | BEATEN | LOST_TRICK
-    _switch_keeps_answers(players, 12600, (full, full | LOST_TWO, LOST_TRICK | LOST_TWO, 0))
-
-
-def _hand(*numbers: int) -> int:
-    """A native hand word: 3 bits per number (cxx/core.h)."""
-    return sum(1 << (3 * (k - 1)) for k in numbers)
-
-
-def _built_3p(empty: list[tuple[int, int]]) -> tuple[int, NativeEngine, NativeEngine]:
-    """A built 3-player board of 6 numbers: the occupied-cell word with every cell filled but
-    ``empty`` ((colour, number) pairs), and two engines for it, the defaults and every bound
-    off (the search without bounds)."""
-    n = 6
-    occ = (1 << (4 * n)) - 1
-    for c, k in empty:
-        occ &= ~(1 << (c * n + k - 1))
-    pos = random_position(3, 700, 3)
-    nat = NativeEngine.for_position(pos, 0)
-    off = NativeEngine.for_position(pos, 0)
-    off.core.set_bounds(0)
-    return occ, nat, off
+    switch_keeps_answers(players, 12600, (full, full | LOST_TWO, LOST_TRICK | LOST_TWO, 0))
 
 
 def test_losers_mutant_without_f2_is_refuted() -> None:
@@ -693,15 +591,15 @@ def test_losers_mutant_without_f2_is_refuted() -> None:
     blue, yellow, green = 1, 2, 3
     empty = [(blue, k) for k in (2, 3, 4, 5, 6)] + [(yellow, k) for k in (2, 3, 4, 5, 6)]
     empty += [(green, k) for k in (2, 3, 4)]
-    occ, nat, off = _built_3p(empty)
-    fs = (occ, 0, 0xFFF, 1, 1, blue, 1, 1, 0, 3, _hand(5, 5, 6, 6), _hand(2, 3, 4),
-          _hand(2, 3, 4, 4))  # fmt: skip
+    occ, nat, off = built_3p(empty)
+    fs = (occ, 0, 0xFFF, 1, 1, blue, 1, 1, 0, 3, hand_word(5, 5, 6, 6), hand_word(2, 3, 4),
+          hand_word(2, 3, 4, 4))  # fmt: skip
     st = unflat(nat.ctx, fs)
     ub = nat.core.static_bounds(fs)[0]
     assert nat.core.lost_tricks(fs) == (1, 1)
     assert off.core.win(fs, 0, ub - 1, 1)
-    assert _wins_none(nat.ctx, 0, st, 1)
+    assert wins_none(nat.ctx, 0, st, 1)
     j, cap = nat.core.lost_tricks(fs, NO_F2)
     assert (j, cap) == (2, 0)
-    assert not _wins_none(nat.ctx, 0, st, 2)
+    assert not wins_none(nat.ctx, 0, st, 2)
     assert not off.core.win(fs, 0, ub - j, cap)

@@ -32,7 +32,7 @@ from catbox.solver.search.families import mirror_play
 from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import apply, cells, from_position, legal_mask, to_play
 
-from .reference import forced_answers
+from .searching import assert_forced_matches_reference
 
 
 def test_native_core_is_built_and_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -201,16 +201,6 @@ def test_native_agrees_with_reference(players: int) -> None:
         pos = random_position(players, 30_000 + 100 * players + i, tl, mid_trick=i % players)
         clear_cache()
         assert_forced_matches_reference(pos)
-
-
-def assert_forced_matches_reference(pos: Position) -> None:
-    """The native core's forced answers equal the exhaustive rules-engine solver's, every seat."""
-    for seat in range(pos.players):
-        ref = forced_answers(pos, seat)
-        f = forced(pos, seat, engine="native")
-        got = (f.guaranteed, frozenset(f.forceable or ()), f.at_least, f.at_most)
-        assert got == (ref.guaranteed, ref.forceable, ref.at_least, ref.at_most)
-        assert f.best_score == ref.best_score
 
 
 def test_node_limit_is_deterministic_and_never_a_guess() -> None:

@@ -16,8 +16,7 @@ from catbox.solver.rules import RED_BONUS
 from catbox.solver.search import clear_cache, native
 from catbox.solver.search.native import NativeEngine, flat
 
-from .test_search_native import assert_forced_matches_reference
-from .test_search_score import _playout_states
+from .searching import assert_forced_matches_reference, playout_states
 
 NORM = 5  # search.h SEARCH_NORM | SEARCH_PN_NORM (the default)
 PART = NORM | 32  # and SEARCH_PART (sorted keys at trick starts)
@@ -89,7 +88,7 @@ def test_partition_keeps_every_answer_on_one_table(players: int) -> None:
         part = _engine(pos, seat, PART_EVERY if seed % 3 else PART, seed % 2 == 1)
         states = []
         for _ in range(4):
-            states += _playout_states(exact, exact.state_of(pos), rng)
+            states += playout_states(exact, exact.state_of(pos), rng)
         red = exact.ctx.red
         states += [(st[0] & ~red, st[1] & ~red, *st[2:]) for st in states if st[0] & red][:4]
         for st in states:
@@ -117,7 +116,7 @@ def test_partition_answers_hold_for_every_order_keeping_renaming(players: int) -
         seat = rng.randrange(players)
         part = _engine(pos, seat, PART_EVERY if seed % 2 else PART, False)
         n = part.ctx.max_number
-        for st in _playout_states(part, part.state_of(pos), rng)[:4]:
+        for st in playout_states(part, part.state_of(pos), rng)[:4]:
             fs = flat(part.ctx, st)
             for lo, hi, pk in _goals(st[11])[::2]:
                 got = part.core.win(fs, lo, hi, pk)
@@ -153,7 +152,7 @@ def test_renamed_states_share_one_table(players: int) -> None:
         part = _engine(pos, seat, PART_EVERY if seed % 3 else PART, seed % 2 == 1)
         exact = _engine(pos, seat, NORM, False)
         n = part.ctx.max_number
-        for st in _playout_states(part, part.state_of(pos), rng)[:4]:
+        for st in playout_states(part, part.state_of(pos), rng)[:4]:
             fs = flat(part.ctx, st)
             variants = [fs]
             for _ in range(4):

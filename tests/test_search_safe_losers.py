@@ -16,14 +16,15 @@ from catbox.solver.deal import random_position
 from catbox.solver.search import Session, analyze_moves, clear_cache
 from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import State
-from tests.test_search_bounds import (
+
+from .searching import (
     ALL_BOUNDS,
-    _built_3p,
-    _hand,
-    _s_done,
-    _switch_keeps_answers,
-    _walks,
-    _wins_none,
+    built_3p,
+    hand_word,
+    s_played,
+    switch_keeps_answers,
+    walks,
+    wins_none,
 )
 
 SAFE_TWO = 8192  # search.h BOUND_SAFE_TWO (bounds.h s_safe_losers)
@@ -36,11 +37,11 @@ DEFAULT = ALL_BOUNDS | 16 | 32 | 64 | 128 | 256 | 512 | 1024
 def _fired(
     players: int, first: int, seeds: int, mutant: int
 ) -> Iterator[tuple[int, int, NativeEngine, NativeEngine, State, int, int]]:
-    """The states of _walks (up to 5 tricks left; the search without bounds from 4, 3 at 5
+    """The states of walks (up to 5 tricks left; the search without bounds from 4, 3 at 5
     players; trick starts and mid-trick, random seats) where s_safe_losers (with ``mutant``)
     fires: (seed, seat, engine, engine without bounds, state, j, ub)."""
     rng = random.Random(150 + players + 7 * mutant)
-    for seed, seat, nat, off, st in _walks(players, first, seeds, rng, 5):
+    for seed, seat, nat, off, st in walks(players, first, seeds, rng, 5):
         if st[11] > 4 - (players == 5):
             continue
         fs = flat(nat.ctx, st)
@@ -59,12 +60,12 @@ def test_safe_losers_match_the_full_search(players: int) -> None:
     fired = done = 0
     for seed, seat, nat, off, st, j, ub in _fired(players, 14000, 100, 0):
         ctx = nat.ctx
-        s_done = _s_done(ctx, seat, st)
+        s_done = s_played(ctx, seat, st)
         fired += 1
         done += s_done
         if st[11] <= 3:
             k = j + (s_done and st[9] != seat)
-            assert _wins_none(ctx, seat, st, k), (seed, seat, st)
+            assert wins_none(ctx, seat, st, k), (seed, seat, st)
         assert off.core.win(flat(ctx, st), 0, max(0, ub - j)), (seed, seat, st, j)
     assert fired > 50 and (done > 0 or players == 2), (fired, done)
 
@@ -107,16 +108,30 @@ def test_safe_losers_mutant_without_f2_is_refuted() -> None:
     red, blue, yellow, green = 0, 1, 2, 3
     empty = [(blue, k) for k in (2, 3, 4, 5, 6)] + [(yellow, k) for k in (2, 3, 4, 5, 6)]
     empty += [(green, k) for k in (2, 3, 4)] + [(red, 5), (red, 6)]
-    occ, nat, off = _built_3p(empty)
-    fs = (occ, 0, 0xFFF, 1, 1, blue, 1, 1, 0, 2, _hand(5, 6, 6), _hand(2, 3), _hand(2, 3, 4))
+    occ, nat, off = built_3p(empty)
+    fs = (
+        occ,
+        0,
+        0xFFF,
+        1,
+        1,
+        blue,
+        1,
+        1,
+        0,
+        2,
+        hand_word(5, 6, 6),
+        hand_word(2, 3),
+        hand_word(2, 3, 4),
+    )
     st = unflat(nat.ctx, fs)
     ub = nat.core.static_bounds(fs)[0]
     assert ub == 2
     assert nat.core.safe_lost_tricks(fs) == 1
     assert off.core.win(fs, 0, ub - 1)
-    assert _wins_none(nat.ctx, 0, st, 1)
+    assert wins_none(nat.ctx, 0, st, 1)
     assert nat.core.safe_lost_tricks(fs, NO_F2) == 2
-    assert not _wins_none(nat.ctx, 0, st, 2)
+    assert not wins_none(nat.ctx, 0, st, 2)
     assert not off.core.win(fs, 0, ub - 2)
 
 
@@ -125,7 +140,7 @@ def test_safe_losers_switch_keeps_every_answer(players: int) -> None:
     """BOUND_SAFE_TWO on and off (with the default bounds, and with BOUND_SAFE alone, whose
     strategy it extends): the same answers to every trick goal (lo, hi, pk) with every paradox
     part, to para and to the score, at trick starts and mid-trick, every seat as S."""
-    _switch_keeps_answers(players, 14600, (DEFAULT, DEFAULT | SAFE_TWO, 1 | SAFE_TWO, 0))
+    switch_keeps_answers(players, 14600, (DEFAULT, DEFAULT | SAFE_TWO, 1 | SAFE_TWO, 0))
 
 
 HORIZON_ROWS = [(3, 6, 700), (3, 6, 701), (4, 5, 700), (4, 5, 701), (5, 4, 700), (5, 4, 702)]

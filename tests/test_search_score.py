@@ -12,9 +12,9 @@ import pytest
 from catbox.solver.deal import random_position
 from catbox.solver.search.engine import NOPAR
 from catbox.solver.search.native import NativeEngine, flat
-from catbox.solver.search.state import State, apply, cells, legal_mask
 
 from .reference import best_score
+from .searching import playout_states
 
 SCORE_BITS = (1, 2, 4, 8, 16, 32, 64)  # search.h SCORE_CAP ... SCORE_PARA
 SCORE_ALL = sum(SCORE_BITS)
@@ -27,17 +27,6 @@ def _fail_soft(v: int, a: int, b: int, exact: int) -> bool:
     if v >= b:
         return exact >= v
     return v == exact
-
-
-def _playout_states(eng: NativeEngine, st: State, rng: random.Random) -> list[State]:
-    out = []
-    while st[11] > 0:
-        lm = legal_mask(eng.ctx, st)
-        if not lm:
-            break
-        out.append(st)
-        st = apply(eng.ctx, st, rng.choice(cells(lm)))
-    return out
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -53,7 +42,7 @@ def test_score_switches_keep_every_answer(players: int) -> None:
         seat = rng.randrange(players)
         ref = NativeEngine.for_position(pos, seat)
         ref.core.set_score_bounds(0)
-        for st in _playout_states(ref, ref.state_of(pos), rng)[:3]:
+        for st in playout_states(ref, ref.state_of(pos), rng)[:3]:
             fs = flat(ref.ctx, st)
             want_v = ref.core.exact_value(fs, st[10])
             want_p = ref.core.exact_para(fs, 0)
@@ -113,7 +102,7 @@ def test_para_by_solve_keeps_every_answer(players: int) -> None:
         for seat in range(players):
             base = NativeEngine.for_position(pos, seat)
             base.core.set_para_pn(0)  # para's alpha-beta
-            for st in _playout_states(base, base.state_of(pos), rng)[:3]:
+            for st in playout_states(base, base.state_of(pos), rng)[:3]:
                 fs = flat(base.ctx, st)
                 want = base.core.exact_para(fs, 0)
                 for pn in (0, 1):  # the same probes driven from Python (para_probe)

@@ -16,7 +16,7 @@ from catbox.solver.deal import random_position
 from catbox.solver.search import Session, analyze_moves, native
 from catbox.solver.search.native import NativeEngine, flat
 
-from .test_search_score import _playout_states
+from .searching import playout_states
 
 NORM = 5  # search.h SEARCH_NORM | SEARCH_PN_NORM (the default)
 MONO = NORM | 128  # and SEARCH_MONO
@@ -77,7 +77,7 @@ def _pairs(
         eng = NativeEngine.for_position(pos, seat)
         n = eng.ctx.max_number
         red = (1 << n) - 1
-        for st in _playout_states(eng, eng.state_of(pos), rng):
+        for st in playout_states(eng, eng.state_of(pos), rng):
             a = flat(eng.ctx, st)
             if not broken:
                 a = (a[0] & ~red, a[1] & ~red, *a[2:])

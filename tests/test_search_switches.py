@@ -20,8 +20,7 @@ from catbox.solver.search.engine import Engine
 from catbox.solver.search.native import NativeEngine, flat
 from catbox.solver.search.state import apply, cells, legal_mask, to_play
 
-from .test_search_native import assert_forced_matches_reference
-from .test_search_score import _playout_states
+from .searching import assert_forced_matches_reference, playout_states
 
 # none, NORM, EQUIV, both, NORM | PN_NORM, NORM | PN_NORM | RANK, NORM | RANK (search.h)
 SEARCH_MASKS = (0, 1, 2, 3, 5, 13, 9)
@@ -44,7 +43,7 @@ def test_pruned_numbers_equal_their_kept_twin(players: int) -> None:
         py = Engine.for_position(pos, seat)
         nat = NativeEngine.for_position(pos, seat)
         n = py.ctx.max_number
-        for st in _playout_states(nat, nat.state_of(pos), rng):
+        for st in playout_states(nat, nat.state_of(pos), rng):
             p = to_play(py.ctx, st)
             lm = legal_mask(py.ctx, st)
             kept = nat.core.equivalent(flat(nat.ctx, st), lm, p)
@@ -127,7 +126,7 @@ def test_rank_keys_keep_every_answer_on_one_table(players: int) -> None:
         exact, ranked = engines
         states = []
         for _ in range(4):
-            states += _playout_states(exact, exact.state_of(pos), rng)
+            states += playout_states(exact, exact.state_of(pos), rng)
         # and each with red not broken (L3a): its red cells emptied, the other numbers as dead
         red = exact.ctx.red
         states += [(st[0] & ~red, st[1] & ~red, *st[2:]) for st in states if st[0] & red]

@@ -17,6 +17,7 @@ from catbox.solver.deal import random_position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 from catbox.solver.solve import goal_reached, solve, solve_goal
 
+from .documents import cooked_puzzle
 from .reference import forced, possible, terminals
 
 
@@ -170,18 +171,8 @@ def test_keys_agree_with_reference(players: int) -> None:
     assert checked >= 2
 
 
-#: The Red Herring as first published: 2G and 4B both keep "exactly 5" (a cook).
-COOKED = "cbx1:2A:B4/AAB1B/BA1AN/A1BNN:3355.RBYG.1.-.2,2244.RBG.4.-.4:B"
-
-
-def _cooked() -> Puzzle:
-    pos = formats.position_from_line(COOKED)
-    goal = Goal(1, "make-exactly", 5, "guaranteed")
-    return Puzzle("The Red Herring", 4, "", pos, goal, PuzzleAnswer(True, (Play.parse("2G"),)))
-
-
 def test_a_cooked_puzzle_lists_every_key() -> None:
-    pz = _cooked()
+    pz = cooked_puzzle()
     sol = solve(pz)
     assert [str(p) for p in sorted(sol.keys or ())] == ["2G", "4B"]
     assert ref_keys(pz.position, pz.goal) == {"2G", "4B"}
@@ -189,7 +180,7 @@ def test_a_cooked_puzzle_lists_every_key() -> None:
 
 
 def test_duals_along_the_line_agree_with_reference() -> None:
-    pz = _cooked()
+    pz = cooked_puzzle()
     sol = solve(pz)
     line = sol.checked_line
     assert line is not None and line[0] == Play.parse("2G")
@@ -207,7 +198,7 @@ def test_duals_along_the_line_agree_with_reference() -> None:
 
 def test_cli_solve_says_cooked(tmp_path: Path) -> None:
     path = tmp_path / "cooked.toml"
-    formats.save(_cooked(), path)
+    formats.save(cooked_puzzle(), path)
     res = CliRunner().invoke(app, ["solve", str(path)])
     assert res.exit_code == 0
     assert "Keys: 2G 4B" in res.stdout and "cooked" in res.stdout
