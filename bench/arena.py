@@ -964,7 +964,9 @@ def main() -> int:
     ap.add_argument(
         "--start-rules", nargs="*", default=["player"], help=f"of {', '.join(START_RULES)}"
     )
-    ap.add_argument("--start-only", action="store_true", help="only the round-start table")
+    ap.add_argument(
+        "--start-only", action="store_true", help="only the round-start tables (no games)"
+    )
     ap.add_argument(
         "--start-ceiling", type=int, default=0, help="deals for the round-start ceiling (only)"
     )
@@ -1041,6 +1043,8 @@ def main() -> int:
             print(f"  {p}p  {row}", flush=True)
             res[f"{p}/start_speed"] = ssp
     games = args.games if args.games is not None else (1 if args.quick else 4)
+    if args.start_only and args.games is None:
+        games = 0  # --start-only: no games unless asked for
     if games:
         print(
             f"\nWhole games (Sc4: N rounds, the start passing left): the round-start rule "
