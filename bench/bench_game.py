@@ -12,7 +12,8 @@ Figures (fixed seeds):
   4-player game) and the addresses a browser could fetch from it (target: none).
 
     .venv/bin/python bench/bench_game.py --quick
-    .venv/bin/python bench/bench_game.py
+    .venv/bin/python bench/bench_game.py                 # seeds 1-10
+    .venv/bin/python bench/bench_game.py --seeds 31-40   # fresh seeds
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import cProfile
 import json
 import pstats
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -61,7 +63,21 @@ def game_times(seeds: list[int], folder: Path) -> list[dict[str, Any]]:
             f"catbox game --players 4 --seed {seed}: {wall:.1f} s wall, {cpu:.1f} s CPU "
             f"(target <= 60 s): {'met' if cpu <= 60 else 'MISSED'}"
         )
+    walls, cpus = [r["wall_s"] for r in rows], [r["cpu_s"] for r in rows]
+    print(
+        f"{len(rows)} games: wall median {statistics.median(walls):.1f} s, max {max(walls):.1f} s;"
+        f" CPU median {statistics.median(cpus):.1f} s, max {max(cpus):.1f} s"
+    )
     return rows
+
+
+def seed_list(text: str) -> list[int]:
+    """``"31-40"`` or ``"1,5,9"``: the seeds to play."""
+    out: list[int] = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        out += range(int(a), int(b or a) + 1)
+    return out
 
 
 def split(seed: int) -> dict[str, float]:
@@ -106,8 +122,9 @@ def page_weight(game: Path, time_limit: int) -> dict[str, Any]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--seeds", type=seed_list, default=None, help="e.g. 31-40 (default 1-10)")
     args, _ = ap.parse_known_args()
-    seeds = [1] if args.quick else [1, 2, 3]
+    seeds = args.seeds or ([1] if args.quick else list(range(1, 11)))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         games = game_times(seeds, folder)
