@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page, Response
 
 CHROMIUM = Path(os.environ.get("CATBOX_CHROMIUM", "/usr/bin/chromium"))
 ARGS = [
@@ -85,9 +85,30 @@ def open_page(browser: Browser, url: str, *, width: int = 1200) -> Iterator[tupl
 
     page.route("**/*", guard)
     page.on("pageerror", lambda e: errors.append(str(e)))
+    posted: list[Response] = []  # the served board's jobs, cancelled when the page closes
+    page.on("response", lambda r: posted.append(r) if _a_new_job(r) else None)
     try:
         page.goto(url)
         yield page, refused
         assert not errors, errors
     finally:
+        _cancel_jobs(context, posted)
         context.close()
+
+
+def _a_new_job(r: Response) -> bool:
+    return r.request.method == "POST" and r.url.endswith("/api/jobs") and r.ok
+
+
+def _cancel_jobs(context: BrowserContext, posted: list[Response]) -> None:
+    """Cancel every job the page started on the served board (one already ended is left as
+    it is). The page's own cancel on ``pagehide`` may be lost when the test closes the page
+    (its request routed through this process while it is closing); a job left running holds
+    one of the server's workers until its time limit, and the next test's jobs queue behind."""
+    for r in posted:
+        try:
+            job = r.json()["id"]
+            origin = r.url[: -len("/api/jobs")]
+            context.request.delete(f"{origin}/api/jobs/{job}", timeout=5_000)
+        except Exception:  # a page or server already gone: nothing left to cancel
+            pass
