@@ -5,6 +5,7 @@ predictions=True)``."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from catbox.solver import Game, Play, Position, Record, deal_round
 from catbox.solver.player import choose_play
@@ -32,26 +33,15 @@ FULL_2P = (2, 14, "1Y 3R 2B 4Y 2G 3Y 1B 4R 2Y 3G 5R 4B 2R 1G 1R 3B")
 def playout(players: int, seed: int, start: int) -> Record:
     """A finished round from a seeded deal with another start seat, played by random legal
     plays (a paradox may end it early)."""
-    rec = Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
-    pos, moves, rng = rec.position(), [], random.Random(seed)
-    while pos.to_play is not None:
-        play = rng.choice(pos.legal_plays())
-        moves.append(play)
-        pos = pos.play(play)
-    return rec.with_moves(moves)
+    rng = random.Random(seed)
+    return _played_on(_dealt(players, seed, start), lambda pos: rng.choice(pos.legal_plays()))
 
 
 def played_round(players: int, seed: int, start: int, upto: int | None = None) -> Record:
     """A round dealt from ``seed`` with random predictions, played out by the policy alone
     (every hand known), stopped after ``upto`` moves if given."""
-    rec = Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
-    pos = rec.start()
-    moves: list[Play] = []
-    while not pos.finished and (upto is None or len(moves) < upto):
-        play = choose_play(pos, seed=seed, level=0)
-        moves.append(play)
-        pos = pos.play(play)
-    return rec.with_moves(moves)
+    rec = _dealt(players, seed, start)
+    return _played_on(rec, lambda pos: choose_play(pos, seed=seed, level=0), upto)
 
 
 def played_game(players: int, seed: int, rounds: int | None = None, first: int = 0) -> Game:
@@ -60,3 +50,19 @@ def played_game(players: int, seed: int, rounds: int | None = None, first: int =
     n = players if rounds is None else rounds
     recs = tuple(played_round(players, seed * 10 + r, (first + r) % players) for r in range(n))
     return Game(players=players, rounds=recs, first_start=first)
+
+
+def _dealt(players: int, seed: int, start: int) -> Record:
+    return Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
+
+
+def _played_on(rec: Record, choose: Callable[[Position], Play], upto: int | None = None) -> Record:
+    """``rec`` played on from its deal by ``choose`` until the round is over (or ``upto``
+    moves)."""
+    pos = rec.start()
+    moves: list[Play] = []
+    while not pos.finished and (upto is None or len(moves) < upto):
+        play = choose(pos)
+        moves.append(play)
+        pos = pos.play(play)
+    return rec.with_moves(moves)

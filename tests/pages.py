@@ -44,5 +44,5 @@ def shown(page: Page) -> dict[str, Any]:
 
 
 def ply_of(page: Page) -> int:
-    """The number of plays of the position the review page shows."""
+    """The number of plays of the position a page shows (its ``body[data-ply]``)."""
     return int(page.get_attribute("body", "data-ply") or "-1")

@@ -19,6 +19,7 @@ from catbox.solver.record import Record
 from catbox.web.practice import bot_play
 
 from .browser import chromium, open_page
+from .pages import ply_of
 from .webserver import Served
 
 # the quick lane leaves these out (tests/conftest.py): each needs a real server and a browser
@@ -46,24 +47,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     s.stop()
 
 
-def ply(page: Page) -> int:
-    return int(page.get_attribute("body", "data-ply") or "-1")
-
-
 def wait_ply(page: Page, n: int, timeout: float = 20_000) -> None:
     page.wait_for_function(f"document.body.dataset.ply === '{n}'", timeout=timeout)
 
 
-def free_worker(page: Page) -> None:
-    """Stop the analysis of the position shown and wait until the server has it stopped (a
-    whole round's analysis would keep a worker busy after the page is gone)."""
-    page.wait_for_function(  # the job of the position shown, not one a reload is replacing
+def analysis_started(page: Page) -> None:
+    """Wait until the analysis of the position shown has been posted (not one a reload is
+    replacing): open_page cancels it, with every other job of the page, as the page closes, so
+    no whole round's analysis keeps a server worker busy after the test."""
+    page.wait_for_function(
         "catbox.S.job !== null && catbox.S.job.line === catbox.S.plies[catbox.S.cursor]",
         timeout=20_000,
-    )
-    page.evaluate(  # the job may have ended (S.job null again) since: then nothing runs
-        "async () => { const job = catbox.S.job; if (!job) return; catbox.stopJob();"
-        " await catbox.call(`/api/jobs/${job.id}`, null, 'DELETE'); }"
     )
 
 
@@ -80,7 +74,7 @@ def test_play_by_clicking_then_undo_and_redo(browser: Browser, server: Served) -
     second = after.legal_plays()[-1]
     with open_page(browser, server.url) as (page, refused):
         page.wait_for_selector("#board svg")
-        assert ply(page) == 0 and owner(page, str(first)) is None
+        assert ply_of(page) == 0 and owner(page, str(first)) is None
         # a card, then a colour: only the legal colours are offered as legal
         page.click(f'#hand button.card[data-card="{first.number}"]')
         offered = page.eval_on_selector_all(
@@ -115,7 +109,7 @@ def test_play_by_clicking_then_undo_and_redo(browser: Browser, server: Served) -
         redraw = page.evaluate("window.catboxRedrawMs")
         print(f"\nclick to redrawn board: {redraw:.0f} ms")  # measured, not asserted
         assert refused == []
-        free_worker(page)
+        analysis_started(page)
 
 
 def test_the_address_names_the_position_shown(browser: Browser, server: Served) -> None:
@@ -138,7 +132,7 @@ def test_the_address_names_the_position_shown(browser: Browser, server: Served) 
             "catbox.S.doc.record !== null && catbox.S.view.line === catbox.S.plies[0]"
         )
         dealt = page.evaluate("decodeURIComponent(location.hash.slice(5))")
-        free_worker(page)
+        analysis_started(page)
     assert formats.position_from_line(dealt) == deal_round(4, 5, predictions=True).position
     with open_page(browser, played) as (page, refused):
         page.wait_for_function(f"catbox.S.view && catbox.S.view.line === {after!r}")
@@ -172,7 +166,7 @@ def test_seat_names_label_the_board_and_the_seat_choice(browser: Browser, server
         wait_ply(page, 1)  # a new move: the names stay
         labels = page.eval_on_selector_all("#board .who", "ws => ws.map(w => w.textContent)")
         assert labels == ["A Ann", "B Ben", "C Cy", "D Dee"]
-        free_worker(page)
+        analysis_started(page)
 
 
 def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> None:
@@ -192,8 +186,8 @@ def test_an_illegal_play_names_its_rule(browser: Browser, server: Served) -> Non
         page.wait_for_selector("#message:not([hidden])")
         text = page.inner_text("#message")
         assert "[rule L3]" in text and "red" in text, text
-        assert ply(page) == 0
-        free_worker(page)
+        assert ply_of(page) == 0
+        analysis_started(page)
 
 
 def test_an_analysis_row_appears_and_the_best_play_is_framed(
@@ -223,7 +217,7 @@ def test_a_bad_paste_shows_its_error(browser: Browser, server: Served) -> None:
         page.fill("#paste", formats.position_to_line(POSITION))
         page.click("#load")
         page.wait_for_selector("#load-error", state="hidden")
-        free_worker(page)
+        analysis_started(page)
 
 
 def test_catbox_plays_the_other_seats(browser: Browser, server: Served) -> None:
@@ -270,7 +264,7 @@ def test_download_the_position_and_the_record_so_far(browser: Browser, server: S
         rec = formats.loads(Path(got.value.path()).read_text(), "json")
         assert isinstance(rec, Record) and [str(m) for m in rec.moves] == legal[:1]
         assert rec.position(0) == deal_round(4, 3, predictions=True).position
-        free_worker(page)
+        analysis_started(page)
 
 
 def test_screenshot(browser: Browser, server: Served, tmp_path: Path) -> None:
