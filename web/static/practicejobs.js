@@ -47,7 +47,7 @@ function table(heads, rows, chosen) {
 // A round-start ranking, best first: the advisor's (advise --hand) or the one catbox's player
 // chose by (advise --hand --player). `mark(c)` says which row to highlight (the choice made).
 export function adviceTable(result, mark, limit) {
-  const ranked = result.hazard > 0; // the player's ranking: by a value beside the score
+  const ranked = Boolean(result.value_note); // ranked by a value beside the score (hazard > 0)
   const rows = result.candidates.slice(0, limit || 12).map((c) => ({
     chosen: mark ? mark(c) : false,
     cells: [String(c.set_aside), c.prediction === null ? "—" : String(c.prediction), est(c.score),
@@ -80,7 +80,7 @@ const HOW = {
 // catbox's reasons for a play (advise --player): the candidates with the estimates it ranked
 // them by; the play it made is highlighted.
 export function reasonsTable(result) {
-  const on = result.hazard > 0; // a value beside the plain score (never on the policy's own)
+  const on = Boolean(result.value_note); // a value beside the plain score (never the policy's)
   const [v, h] = on ? ["value", `; ${result.value_note}`] : ["score", ""];
   const cols = {
     endgame: [["no paradox", "share of the solved deals on which the seat can still make sure of no paradox (X1)"],
