@@ -102,9 +102,9 @@ def _a_new_job(r: Response) -> bool:
 
 def _cancel_jobs(context: BrowserContext, posted: list[Response]) -> None:
     """Cancel every job the page started on the served board (one already ended is left as
-    it is). The page's own cancel on ``pagehide`` may be lost when the test closes the page
-    (its request routed through this process while it is closing); a job left running holds
-    one of the server's workers until its time limit, and the next test's jobs queue behind."""
+    it is), whatever becomes of the page's own cancel on ``pagehide`` while the test closes it
+    (its requests are routed through this process): a job left running would hold one of the
+    server's workers until its time limit, and the next test's jobs would queue behind it."""
     for r in posted:
         try:
             job = r.json()["id"]
