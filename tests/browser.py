@@ -63,10 +63,13 @@ def chromium() -> Iterator[Browser]:
 
 
 @contextmanager
-def open_page(browser: Browser, url: str, *, width: int = 1200) -> Iterator[tuple[Page, list[str]]]:
+def open_page(
+    browser: Browser, url: str, *, width: int = 1200, init_script: str | None = None
+) -> Iterator[tuple[Page, list[str]]]:
     """A fresh page at ``url`` (a ``file:`` or ``http://127.0.0.1`` address) with every other
     request refused; yields the page and the list of refused addresses (a test asserts it stays
-    empty). JavaScript errors on the page fail the test."""
+    empty). JavaScript errors on the page fail the test. ``init_script`` runs in the page
+    before any of its own scripts."""
     refused: list[str] = []
     errors: list[str] = []
     context = browser.new_context(viewport={"width": width, "height": 1000})
@@ -87,6 +90,8 @@ def open_page(browser: Browser, url: str, *, width: int = 1200) -> Iterator[tupl
     page.on("pageerror", lambda e: errors.append(str(e)))
     posted: list[Response] = []  # the served board's jobs, cancelled when the page closes
     page.on("response", lambda r: posted.append(r) if _a_new_job(r) else None)
+    if init_script is not None:
+        page.add_init_script(init_script)
     try:
         page.goto(url)
         yield page, refused

@@ -52,10 +52,11 @@ def wait_ply(page: Page, n: int, timeout: float = 20_000) -> None:
 
 
 def board_settled(page: Page) -> None:
-    """Wait until the board is drawn and the analysis of its position has ended. Its rows grow
-    the analysis panel and move every control below it (the seat choice, practice, load,
-    deal, save): a click sent while they move can land beside its control (seen under load:
-    a practice box that stayed unticked, a load or a play that never happened)."""
+    """Wait until the board is drawn and the analysis of its position has ended. The analysis
+    panel keeps its height as its rows arrive (test_analysis_rows_do_not_move_the_controls);
+    before it did, a click sent while they arrived could land beside its control (seen under
+    load: a practice box that stayed unticked, a load or a play that never happened). The
+    wait stays: a test's own jobs then find both server workers free."""
     page.wait_for_selector("#board svg")
     page.wait_for_function(
         "catbox.S.job !== null && catbox.S.job.finished"
@@ -220,6 +221,39 @@ def test_an_analysis_row_appears_and_the_best_play_is_framed(
         print(f"\nfirst analysis row: {first_row:.0f} ms")  # measured, not asserted
 
 
+#: In the page before its scripts: each time the analysis panel changes once the board is
+#: drawn (its status, note, head, a row), where the controls below it stand (their tops in the
+#: document) and how many rows it has.
+WATCH_CONTROLS = """
+window.controlTops = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const ids = ["my-seat", "practice", "deal", "load", "save-position"];
+  new MutationObserver(() => {
+    if (!document.querySelector("#board svg")) return;
+    const rows = document.getElementById("analysis-rows").children.length;
+    const tops = ids.map((id) => document.getElementById(id).getBoundingClientRect().top
+      + window.scrollY);
+    window.controlTops.push({ rows, tops });
+  }).observe(document.getElementById("analysis-panel"),
+    { childList: true, subtree: true, characterData: true });
+});
+"""
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_analysis_rows_do_not_move_the_controls(
+    browser: Browser, server: Served, width: int
+) -> None:
+    """The analysis fills in while the user reaches for a control below it (a seat, practice,
+    deal, load, save): the panel keeps its height, so none of them moves under the finger, on
+    a wide screen or a phone."""
+    with open_page(browser, server.url, width=width, init_script=WATCH_CONTROLS) as (page, _):
+        page.wait_for_selector("#analysis-status.proven", timeout=30_000)
+        seen = page.evaluate("window.controlTops")
+    assert {0, len(POSITION.legal_plays())} <= {s["rows"] for s in seen}, seen
+    assert all(s["tops"] == seen[0]["tops"] for s in seen), seen
+
+
 def test_a_bad_paste_shows_its_error(browser: Browser, server: Served) -> None:
     with open_page(browser, server.url) as (page, _):
         board_settled(page)
@@ -245,7 +279,7 @@ def test_catbox_plays_the_other_seats(browser: Browser, server: Served) -> None:
         mine = pos.legal_plays()[0]
         page.click(f'#board [data-cell="{mine}"]')
         # the three other seats answer by themselves (about 1.5 s; the stalls of 60 s seen under
-        # load were a click sent while the analysis panel grew: board_settled)
+        # load were clicks sent while the analysis panel grew, before it kept its height)
         wait_ply(page, pos.players, 60_000)
         expect = pos.play(mine)
         for k in range(pos.players - 1):

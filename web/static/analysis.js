@@ -28,7 +28,7 @@ export function afterRender(actions) {
   if (v.to_play === null) return setAnalysis("", "The round is over.");
   if (botSeat(v)) {
     if (S.cursor === S.plies.length - 1) startJob("play", {});
-    return setAnalysis("catbox to play", "");
+    return setAnalysis("catbox to play", "catbox plays this seat: the analysis shows at your own turns.");
   }
   if (viewSeat() === null && v.all_hands_known) return startJob("analyze", { time_limit: 60 });
   if (v.hand === null) return setAnalysis("", `${v.to_play}'s hand is unknown: no analysis.`);
