@@ -25,13 +25,13 @@ export function afterRender(actions) {
   S.rows = [];
   S.best = [];
   clearAnalysis();
-  if (v.to_play === null) return setAnalysis("", "The round is over.");
+  if (v.to_play === null) return setAnalysis("", "The round is over.", { idle: true });
   if (botSeat(v)) {
     if (S.cursor === S.plies.length - 1) startJob("play", {});
     return setAnalysis("catbox to play", "catbox plays this seat: the analysis shows at your own turns.");
   }
   if (viewSeat() === null && v.all_hands_known) return startJob("analyze", { time_limit: 60 });
-  if (v.hand === null) return setAnalysis("", `${v.to_play}'s hand is unknown: no analysis.`);
+  if (v.hand === null) return setAnalysis("", `${v.to_play}'s hand is unknown: no analysis.`, { idle: true });
   return startJob("advise", { time_limit: 30, samples: 200 });
 }
 
@@ -119,7 +119,10 @@ export function clearAnalysis() {
   $("progress-bar").style.width = "0";
 }
 
-export function setAnalysis(status, note) {
+// `idle`: nothing will fill the table at this ply (the round is over, the hand is hidden), so
+// the panel gives up the height it keeps for rows arriving (serve.css, .analysis-box).
+export function setAnalysis(status, note, { idle = false } = {}) {
+  document.querySelector(".analysis-box").classList.toggle("idle", idle);
   const badge = $("analysis-status");
   badge.textContent = status;
   badge.className = `badge ${status}`;

@@ -88,7 +88,7 @@ function showForm(start) {
     ? `Round ${G.rounds.length + 1} of the game: ${start} starts (the start passes left).` : "";
   $("enter-live").hidden = true;
   $("board").replaceChildren();
-  setAnalysis("", "Your own turns get advice from your view once the round starts.");
+  setAnalysis("", "Your own turns get advice from your view once the round starts.", { idle: true });
   fillSeats();
   if (start) form.elements.start.value = start;
 }
@@ -179,14 +179,14 @@ function render(st) {
   stopJob();
   clearAnalysis();
   if (st.over) {
-    setAnalysis("", "The round is over.");
+    setAnalysis("", "The round is over.", { idle: true });
     endRound(st, scoreText(st.score, st.names), newEntry);
     return;
   }
   resetEnd();
   useActions({ play: enterPlay }); // a tap on an advice row enters that play
   if (st.mine) advise(st);
-  else setAnalysis("", `${st.turn}'s cards are hidden: no advice for its play.`);
+  else setAnalysis("", `${st.turn}'s cards are hidden: no advice for its play.`, { idle: true });
 }
 
 // Your turn: the advice from your own view, and a warning when your chance of avoiding a
