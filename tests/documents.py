@@ -3,14 +3,9 @@ a test module: test modules never import each other)."""
 
 from __future__ import annotations
 
-import random
-
 from catbox.solver import formats
 from catbox.solver.cards import Play
-from catbox.solver.deal import deal_round
-from catbox.solver.position import Position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
-from catbox.solver.record import Record
 
 # random_position(4, seed=3, tricks_left=2, mid_trick=1): C has led 1R.
 POS4 = """\
@@ -117,19 +112,6 @@ set_aside = 5
 leader = "A"
 plays = ["3B"]
 """
-
-
-def playout(players: int, seed: int, *, predictions: bool = True) -> tuple[Record, Position]:
-    """A random legal round from a seeded deal until it is over (all tricks or a paradox)."""
-    rec = Record.from_deal(deal_round(players, seed, predictions=predictions))
-    pos = rec.start()
-    rng = random.Random(seed)
-    moves: list[Play] = []
-    while not pos.finished:
-        move = rng.choice(pos.legal_plays())
-        moves.append(move)
-        pos = pos.play(move)
-    return rec.with_moves(moves), pos
 
 
 def line_no(text: str, fragment: str) -> int:

@@ -30,11 +30,12 @@ PARADOX_3P = (3, 2, "1Y 2Y 1B 4G 2R 4B 3R 6R 4R 1R 6G 2B 5R 5G 6B 4Y 5Y")
 FULL_2P = (2, 14, "1Y 3R 2B 4Y 2G 3Y 1B 4R 2Y 3G 5R 4B 2R 1G 1R 3B")
 
 
-def playout(players: int, seed: int, start: int) -> Record:
-    """A finished round from a seeded deal with another start seat, played by random legal
-    plays (a paradox may end it early)."""
+def playout(players: int, seed: int, start: int = 0, *, predictions: bool = True) -> Record:
+    """A finished round from a seeded deal (random predictions unless ``predictions`` is
+    False) with any start seat, played by random legal plays (a paradox may end it early)."""
     rng = random.Random(seed)
-    return _played_on(_dealt(players, seed, start), lambda pos: rng.choice(pos.legal_plays()))
+    rec = _dealt(players, seed, start, predictions=predictions)
+    return _played_on(rec, lambda pos: rng.choice(pos.legal_plays()))
 
 
 def played_round(players: int, seed: int, start: int, upto: int | None = None) -> Record:
@@ -52,8 +53,8 @@ def played_game(players: int, seed: int, rounds: int | None = None, first: int =
     return Game(players=players, rounds=recs, first_start=first)
 
 
-def _dealt(players: int, seed: int, start: int) -> Record:
-    return Record.from_deal(deal_round(players, seed, round_start=start, predictions=True))
+def _dealt(players: int, seed: int, start: int, *, predictions: bool = True) -> Record:
+    return Record.from_deal(deal_round(players, seed, round_start=start, predictions=predictions))
 
 
 def _played_on(rec: Record, choose: Callable[[Position], Play], upto: int | None = None) -> Record:

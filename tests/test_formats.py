@@ -39,7 +39,8 @@ from catbox.solver.formats.common import toml_dumps
 from catbox.solver.position import Position
 from catbox.solver.record import Record
 
-from .documents import POS2, POS3, POS4, line_no, playout
+from .documents import POS2, POS3, POS4, line_no
+from .games import playout
 
 SYNTAXES = ("toml", "json")
 
@@ -110,14 +111,16 @@ def test_deal_starts_round_trip(players: int, seed: int, rs: int) -> None:
 @settings(max_examples=30, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10**6), hide=st.sets(st.integers(0, 4)))
 def test_finished_and_paradox_positions_round_trip(players: int, seed: int, hide: set[int]) -> None:
-    _, pos = playout(players, seed)
+    pos = playout(players, seed).position()
     assert pos.finished
     assert_round_trips(pos)
     assert_round_trips(pos.hide([i for i in hide if i < players]))
 
 
 def test_paradox_positions_exist_among_playouts() -> None:
-    paradoxes = [pos for seed in range(40) if (pos := playout(3, seed)[1]).paradox is not None]
+    paradoxes = [
+        pos for seed in range(40) if (pos := playout(3, seed).position()).paradox is not None
+    ]
     assert paradoxes, "expected some random playouts to end in a paradox"
     for pos in paradoxes[:5]:
         assert_round_trips(pos)
@@ -127,7 +130,7 @@ def test_paradox_positions_exist_among_playouts() -> None:
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10**6), data=st.data())
 def test_records_round_trip(players: int, seed: int, data: st.DataObject) -> None:
-    rec, _ = playout(players, seed, predictions=seed % 3 != 0)
+    rec = playout(players, seed, predictions=seed % 3 != 0)
     upto = data.draw(st.integers(0, len(rec.moves)), label="moves")
     rec = rec.with_moves(rec.moves[:upto])
     hidden = data.draw(st.sets(st.integers(0, players - 1)), label="hidden")
@@ -484,7 +487,7 @@ def test_record_replay_with_an_illegal_move(tmp_path: Path) -> None:
 
 
 def test_record_moves_in_the_last_table_and_as_a_list() -> None:
-    rec, _ = playout(4, 3)
+    rec = playout(4, 3)
     rec = rec.with_moves(rec.moves[:6])
     doc = to_json_obj(rec)
     moves = doc.pop("moves")
@@ -495,7 +498,7 @@ def test_record_moves_in_the_last_table_and_as_a_list() -> None:
 
 
 def test_record_errors_name_the_key() -> None:
-    rec, _ = playout(3, 4)
+    rec = playout(3, 4)
     doc = to_json_obj(rec)
     doc["predictions"]["A"] = 2
     err = error_of_doc(doc)
@@ -508,7 +511,7 @@ def test_record_errors_name_the_key() -> None:
 
 
 def test_load_position_from_record_points_to_replay(tmp_path: Path) -> None:
-    rec, _ = playout(3, 4)
+    rec = playout(3, 4)
     path = tmp_path / "r.toml"
     save(rec, path)
     with pytest.raises(FormatError) as e:
