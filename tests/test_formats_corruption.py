@@ -16,7 +16,8 @@ from catbox.solver.formats import dumps, loads, position_from_line, position_to_
 from catbox.solver.position import Position
 from catbox.solver.puzzle import Goal, Puzzle, PuzzleAnswer
 
-from .documents import POS2, POS3, POS4, playout
+from .documents import POS2, POS3, POS4
+from .games import playout
 
 
 def _pool() -> dict[str, tuple[str, str]]:
@@ -27,8 +28,8 @@ def _pool() -> dict[str, tuple[str, str]]:
         assert isinstance(pos, Position)
         positions.append(pos)
     positions.append(random_position(5, 3, 4, mid_trick=3, hide=[2, 4]))
-    rec, over = playout(3, 7)
-    positions.append(over)
+    rec = playout(3, 7)
+    positions.append(rec.position())
     positions.append(random_position(2, 9, 5).hide([1]))
     pz = Puzzle(
         "Corrupt me",
