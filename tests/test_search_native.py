@@ -32,7 +32,7 @@ from catbox.solver.search.families import mirror_play
 from catbox.solver.search.native import NativeEngine, flat, unflat
 from catbox.solver.search.state import apply, cells, from_position, legal_mask, to_play
 
-from .searching import assert_forced_matches_reference
+from .searching import assert_forced_matches_reference, s_played
 
 
 def test_native_core_is_built_and_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,7 +106,7 @@ def test_bounds_and_merge_match_python(players: int) -> None:
             if not lm:
                 break
             fs = flat(ctx, st)
-            s_done = 1 if st[6] and (seat - st[5]) % players < st[6] else 0
+            s_done = int(s_played(ctx, seat, st))
             plays = rng.randrange(0, st[11] + 1)
             got = nat.core.bounds(fs, s_done, plays)
             assert got == (
