@@ -280,6 +280,26 @@ def test_the_published_figures_are_the_stored_rows_figures(path: Path) -> None:
 
 
 PEER_ROWS = ROOT / "bench" / "peer-rows"
+FRESH = sorted(PEER_ROWS.glob("fresh/*.jsonl.gz"))
+
+
+@pytest.mark.parametrize("path", FRESH, ids=lambda p: p.name)
+def test_the_fresh_deals_are_after_their_tables_deals_and_published(path: Path) -> None:
+    """bench/peer-rows/fresh holds rows of a table's own kind on deals after the ones the table
+    was read on, played by the player as it is; bench/README.md holds their line
+    (``--tables bench/peer-rows/fresh/*.gz --markdown``)."""
+    rows = read_rows(path)
+    table = read_rows(PEER_ROWS / path.name)
+    assert {(r["mode"], r["players"], r["bot"]) for r in rows} == {
+        (r["mode"], r["players"], r["bot"]) for r in table
+    }
+    assert all("catbox" not in r for r in rows)
+    deals = [r["deal"] for r in rows]
+    assert deals == sorted(set(deals)) and deals[0] > max(r["deal"] for r in table)
+    line = markdown_row(path.name.split(".")[0], rows)
+    assert line in (ROOT / "bench" / "README.md").read_text(encoding="utf-8").splitlines()
+
+
 # an experiment is kept beside the player it was played against: the player's rows in a folder,
 # its experiments in that folder's experiments/ (bench/peer-rows: the player as it is;
 # bench/peer-rows/previous: the player before its last change, for the experiments played then)
