@@ -274,13 +274,18 @@ def test_catbox_plays_the_other_seats(browser: Browser, server: Served) -> None:
     with open_page(browser, server.url) as (page, _):
         board_settled(page)
         page.select_option("#my-seat", seat_letter(me))
+        assert page.is_hidden("#reasons-panel")
         page.check("#practice")
+        # catbox's reasons take their place at the tick, before catbox has played
+        assert page.is_visible("#reasons-panel") and page.is_disabled("#why-play")
         page.wait_for_selector("#hand button.card")
         mine = pos.legal_plays()[0]
         page.click(f'#board [data-cell="{mine}"]')
         # the three other seats answer by themselves (about 1.5 s; the stalls of 60 s seen under
         # load were clicks sent while the analysis panel grew, before it kept its height)
         wait_ply(page, pos.players, 60_000)
+        assert page.is_enabled("#why-play")
+        assert page.eval_on_selector("#why-move", "s => s.options.length") == pos.players - 1
         expect = pos.play(mine)
         for k in range(pos.players - 1):
             p = bot_play(expect, seed=k + 1)

@@ -15,7 +15,7 @@ function panel() {
     el("div", { className: "row" }, pick, ask), out,
     el("p", { className: "note", textContent: "The ranked candidates show that seat's hand." }));
   ask.onclick = () => explain(Number(pick.value), out);
-  $("analysis-panel").after(p);
+  $("practice").closest("section").after(p); // below the practice settings: they never move
 }
 
 // The plays made by catbox: in practice, every seat but yours.
@@ -29,13 +29,17 @@ function catboxPlies() {
   return out;
 }
 
+// Shown whenever catbox plays the other seats, before its first play too: the panel takes its
+// place when practice is ticked (the user's own tap), never under a finger later.
 function refresh() {
   const plies = catboxPlies();
-  $("reasons-panel").hidden = !plies.length;
+  $("reasons-panel").hidden = !$("practice").checked;
+  $("why-play").disabled = !plies.length;
   const pick = $("why-move");
   const keep = pick.value;
   pick.replaceChildren(...plies.reverse().map((k) =>
     new Option(`move ${k}: ${S.moves[k - 1].by} ${S.moves[k - 1].play}`, String(k))));
+  if (!plies.length) pick.append(new Option("no play by catbox yet", ""));
   if ([...pick.options].some((o) => o.value === keep)) pick.value = keep;
 }
 
@@ -60,4 +64,6 @@ async function explain(ply, out) {
 export function setupReasons() {
   panel();
   new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ["data-ply"] });
+  for (const id of ["practice", "my-seat"]) $(id).addEventListener("change", refresh);
+  refresh();
 }
